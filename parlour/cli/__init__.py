@@ -1,0 +1,43 @@
+"""The ``parlour`` command: play, serve, simulate, replay, bench and more.
+
+Each command lives in a module of its own that exposes ``register(app)``; this module only
+assembles them. Help texts come from the ``cli`` catalog in the language of the
+``PARLOUR_LANG`` environment variable (English by default).
+"""
+
+from __future__ import annotations
+
+import os
+from importlib import import_module
+
+import typer
+
+from parlour.engine.i18n import LANGUAGES, t
+
+LANG = os.environ.get("PARLOUR_LANG", "en") if os.environ.get("PARLOUR_LANG") in LANGUAGES else "en"
+
+app = typer.Typer(
+    name="parlour",
+    help=t("cli.help.app", LANG),
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+
+@app.callback()
+def _root() -> None:
+    """Parlour's commands (the group always shows its subcommands)."""
+
+
+# Command modules, each with register(app). Order is the order shown in --help.
+COMMANDS: tuple[str, ...] = ("games",)
+
+for _name in COMMANDS:
+    import_module(f"parlour.cli.{_name}").register(app)
+
+
+def main() -> None:
+    """Entry point of the ``parlour`` console script."""
+    app()

@@ -1,0 +1,28 @@
+"""The game protocol shared by every Parlour game: nothing here knows a rule."""
+
+from parlour.engine.actions import Action, ActionSpace
+from parlour.engine.errors import IllegalActionError, OptionError, ParlourError, ReplayError
+from parlour.engine.events import Event, describe, events_for
+from parlour.engine.options import OptionSpec
+from parlour.engine.replay import Replay
+from parlour.engine.rng import Rng, seed_from
+from parlour.engine.state import Game, Result, State
+
+__all__ = [
+    "Action",
+    "ActionSpace",
+    "Event",
+    "Game",
+    "IllegalActionError",
+    "OptionError",
+    "OptionSpec",
+    "ParlourError",
+    "Replay",
+    "ReplayError",
+    "Result",
+    "Rng",
+    "State",
+    "describe",
+    "events_for",
+    "seed_from",
+]

@@ -1,0 +1,59 @@
+"""Events: what an action caused, each with the audience allowed to see it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from parlour.engine.i18n import DEFAULT_LANGUAGE, render_params, t
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened.
+
+    ``kind`` names the event (its text is the catalog key ``<game>.event.<kind>``);
+    ``data`` holds JSON-ready parameters; ``audience`` is the set of seats that may see it,
+    or ``None`` when it is public (spectators included).
+    """
+
+    kind: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+    audience: frozenset[int] | None = None
+
+    def visible_to(self, seat: int | None) -> bool:
+        """Whether ``seat`` (``None``: a spectator) may see this event."""
+        return self.audience is None or (seat is not None and seat in self.audience)
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready form (the audience is kept: it is part of the record)."""
+        out: dict[str, Any] = {"kind": self.kind, "data": dict(self.data)}
+        if self.audience is not None:
+            out["audience"] = sorted(self.audience)
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Event:
+        """Rebuild an event from :meth:`to_json` output."""
+        aud = data.get("audience")
+        return cls(
+            str(data["kind"]),
+            dict(data.get("data", {})),
+            None if aud is None else frozenset(int(s) for s in aud),
+        )
+
+
+def events_for(seat: int | None, events: Iterable[Event]) -> list[Event]:
+    """The events ``seat`` may see, in order."""
+    return [e for e in events if e.visible_to(seat)]
+
+
+def describe(
+    game: str,
+    event: Event,
+    lang: str = DEFAULT_LANGUAGE,
+    names: Sequence[str] | None = None,
+) -> str:
+    """One log line for an event, in ``lang``, with seats shown as ``names``."""
+    return t(f"{game}.event.{event.kind}", lang, **render_params(game, event.data, lang, names))

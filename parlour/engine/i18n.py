@@ -1,0 +1,104 @@
+"""Message catalogs: every text a person reads comes from here.
+
+Catalogs live in ``parlour/locales/<lang>/<domain>.json`` as flat objects of
+``"key": "text with {named} parameters"``. A full key is ``<domain>.<key>``, for example
+``loveletter.card.guard.name`` is ``card.guard.name`` in ``loveletter.json``. A key
+missing in a language falls back to English; a key missing in English is returned as-is
+(and the catalog tests fail on it).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from functools import cache
+from importlib import resources
+from typing import Any
+
+LANGUAGES: tuple[str, ...] = ("en", "vi", "zh", "es")
+"""Interface languages, English first (the fallback)."""
+
+DEFAULT_LANGUAGE = "en"
+
+PLAYER_PARAMS = frozenset(
+    {"seat", "actor", "target", "player", "other", "winner", "loser", "first", "second", "by"}
+)
+"""Parameter names that hold a seat number and are shown as that player's name."""
+
+
+@cache
+def catalog(lang: str, domain: str) -> Mapping[str, str]:
+    """Return one catalog (empty when the file does not exist)."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
+    path = resources.files("parlour") / "locales" / lang / f"{domain}.json"
+    if not path.is_file():
+        return {}
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if not isinstance(data, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in data.items()
+    ):
+        raise ValueError(f"catalog {lang}/{domain}.json must map strings to strings")
+    return data
+
+
+def domains() -> list[str]:
+    """Return every catalog domain that has an English file."""
+    folder = resources.files("parlour") / "locales" / DEFAULT_LANGUAGE
+    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json"))
+
+
+def has(key: str, lang: str = DEFAULT_LANGUAGE) -> bool:
+    """Return whether a key exists in a language's catalog (without fallback)."""
+    domain, _, rest = key.partition(".")
+    return rest in catalog(lang, domain)
+
+
+def t(key: str, lang: str = DEFAULT_LANGUAGE, /, **params: Any) -> str:
+    """Translate a full key into ``lang`` and fill in its parameters."""
+    domain, _, rest = key.partition(".")
+    text = catalog(lang, domain).get(rest)
+    if text is None and lang != DEFAULT_LANGUAGE:
+        text = catalog(DEFAULT_LANGUAGE, domain).get(rest)
+    if text is None:
+        return key
+    if not params:
+        return text
+    try:
+        return text.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return text
+
+
+def render_params(
+    game: str,
+    params: Mapping[str, Any],
+    lang: str = DEFAULT_LANGUAGE,
+    names: Sequence[str] | None = None,
+) -> dict[str, Any]:
+    """Turn raw event/error parameters into displayable text.
+
+    Seats (parameters named in ``PLAYER_PARAMS`` or ending in ``_seat``) become player
+    names; a string value that is a known name key ``<game>.name.<value>`` (card ids, colour
+    names, end reasons) is translated; lists are rendered item by item and joined.
+    """
+
+    def one(key: str, value: Any) -> str:
+        if isinstance(value, bool):
+            return t(f"core.{'yes' if value else 'no'}", lang)
+        if isinstance(value, int) and (key in PLAYER_PARAMS or key.endswith("_seat")):
+            if names is not None and 0 <= value < len(names):
+                return names[value]
+            return t("core.seat_name", lang, number=value + 1)
+        if isinstance(value, str) and has(f"{game}.name.{value}"):
+            return t(f"{game}.name.{value}", lang)
+        if isinstance(value, list | tuple):
+            return t("core.list_separator", lang).join(one(key, v) for v in value)
+        return str(value)
+
+    return {k: one(k, v) for k, v in params.items()}
+
+
+def json_dumps(data: Any) -> str:
+    """Compact, stable JSON used for catalogs checks and messages."""
+    return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))

@@ -1,0 +1,273 @@
+"""The game protocol: a ``Game`` (configuration and facts) and its ``State`` (one position).
+
+Every game answers the same questions, so bots, the server, the CLI, replays and RL never
+special-case a game. See the project's DESIGN for the contract in words.
+"""
+
+from __future__ import annotations
+
+import os
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, ClassVar
+
+from parlour.engine.actions import Action, ActionSpace
+from parlour.engine.errors import IllegalActionError, OptionError
+from parlour.engine.events import Event
+from parlour.engine.i18n import json_dumps
+from parlour.engine.options import OptionSpec, validate_options
+from parlour.engine.rng import Rng
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a finished game ended."""
+
+    winners: tuple[int, ...]
+    """The seats that won (several when the win is shared, none when nobody won)."""
+    scores: tuple[float, ...]
+    """A reward per seat: 1 shared among the winners, 0 for the others."""
+    reason: str
+    """Why the game ended: a name key of the game's catalog (``<game>.name.<reason>``)."""
+    details: Mapping[str, Any] = field(default_factory=dict)
+    """Game-specific figures (tokens, points, tie-breaks used), JSON-ready."""
+
+    @classmethod
+    def of(cls, players: int, winners: Sequence[int], reason: str, **details: Any) -> Result:
+        """Build a result where the winners share one point."""
+        ws = tuple(sorted(set(winners)))
+        share = 1.0 / len(ws) if ws else 0.0
+        return cls(ws, tuple(share if s in ws else 0.0 for s in range(players)), reason, details)
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready form."""
+        return {
+            "winners": list(self.winners),
+            "scores": list(self.scores),
+            "reason": self.reason,
+            "details": dict(self.details),
+        }
+
+
+class Game(ABC):
+    """A game's configuration and facts. One instance per game, registered by ``id``."""
+
+    id: ClassVar[str]
+    """The game's id, as the CLI and server use it (``loveletter``, ``gauntlet``...)."""
+    min_players: ClassVar[int]
+    """The fewest players any configuration allows."""
+    max_players: ClassVar[int]
+    """The most players any configuration allows."""
+
+    @abstractmethod
+    def option_specs(self) -> tuple[OptionSpec, ...]:
+        """Every option the game accepts."""
+
+    def player_range(self, options: Mapping[str, Any]) -> tuple[int, int]:
+        """The allowed player counts for these (given, unresolved) options."""
+        return (self.min_players, self.max_players)
+
+    def complete_options(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
+        """Fill derived defaults and check cross-option rules (override when needed)."""
+        for spec in self.option_specs():
+            if spec.name not in options:
+                options[spec.name] = spec.default
+        return options
+
+    def resolve_options(
+        self, players: int, options: Mapping[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """Validate ``options`` for ``players`` and return every option's value."""
+        given = validate_options(self.option_specs(), options)
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise OptionError("core.error.bad_players", players=str(players)[:20])
+        lo, hi = self.player_range(given)
+        if not lo <= players <= hi:
+            raise OptionError(
+                "core.error.player_count", game=self.id, players=players, low=lo, high=hi
+            )
+        return self.complete_options(players, given)
+
+    @abstractmethod
+    def new(
+        self,
+        players: int,
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        stack: Any = None,
+    ) -> State:
+        """The opening state. ``stack`` (game-specific, JSON-ready) fixes deck orders."""
+
+    @abstractmethod
+    def state_from_json(self, data: Mapping[str, Any]) -> State:
+        """Rebuild a state from :meth:`State.to_json` output (raises ReplayError if corrupt)."""
+
+    @abstractmethod
+    def build_action_space(self, players: int, options: Mapping[str, Any]) -> ActionSpace:
+        """Every action this configuration can offer, in a fixed order."""
+
+    def action_space(self, players: int, options: Mapping[str, Any]) -> ActionSpace:
+        """The (cached) action space of a configuration."""
+        return _cached_space(self, players, json_dumps(dict(options)))
+
+    def sample_configs(self) -> list[tuple[int, dict[str, Any]]]:
+        """Configurations the every-game test suite and benchmarks run (players, options)."""
+        return [(n, {}) for n in range(self.min_players, self.max_players + 1)]
+
+    @staticmethod
+    def fresh_seed(seed: int | None) -> int:
+        """The seed to use: the given one, or a new random 63-bit one."""
+        if seed is None:
+            return int.from_bytes(os.urandom(8), "little") >> 1
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise OptionError("core.error.bad_seed", seed=str(seed)[:40])
+        return seed
+
+
+@lru_cache(maxsize=256)
+def _cached_space(game: Game, players: int, options_json: str) -> ActionSpace:
+    import json
+
+    return game.build_action_space(players, json.loads(options_json))
+
+
+class State(ABC):
+    """One position of a game. ``apply`` changes it in place; ``clone`` copies it.
+
+    Subclasses keep their data private and implement the ``_``-prefixed hooks; the public
+    methods add the checks every game shares.
+    """
+
+    game: Game
+    """The game this state belongs to."""
+    players: int
+    """The number of seats."""
+    options: Mapping[str, Any]
+    """Every option's resolved value."""
+    seed: int
+    """The seed the game started from."""
+    move_number: int
+    """How many actions have been applied so far."""
+    record_events: bool
+    """When false, ``apply`` may return no events (fast simulation; state is the same)."""
+
+    # -- questions ------------------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def to_act(self) -> int | None:
+        """The one seat that must decide now, or ``None`` when the game is over."""
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.to_act is None
+
+    @property
+    @abstractmethod
+    def result(self) -> Result | None:
+        """How the game ended, or ``None`` while it goes on."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every legal answer to the current prompt, in a deterministic order."""
+
+    @property
+    def action_space(self) -> ActionSpace:
+        """This configuration's fixed action space."""
+        return self.game.action_space(self.players, self.options)
+
+    def legal_mask(self) -> list[bool]:
+        """A mask over the action space, true for legal actions."""
+        return self.action_space.mask(self.legal_actions())
+
+    def prompt(self) -> str:
+        """A name for the decision asked now (``play``, ``guess``, ``return_tokens``...)."""
+        return "play"
+
+    # -- changing the state ---------------------------------------------------------------
+
+    def apply(self, action: Action | str | int) -> list[Event]:
+        """Apply one action for the seat to act and return the events it caused.
+
+        Accepts the action object, its text or its integer code. A malformed, unknown or
+        illegal action raises :class:`IllegalActionError` and leaves the state untouched.
+        """
+        if self.to_act is None:
+            raise IllegalActionError("core.error.game_over")
+        act = self.action_space.coerce(action)
+        if not self._is_legal(act):
+            raise self._illegal(act)
+        return self._apply(act)
+
+    def _is_legal(self, action: Action) -> bool:
+        """Whether an (interned) action is legal now; override with a faster test."""
+        return action in self.legal_actions()
+
+    def _illegal(self, action: Action) -> IllegalActionError:
+        """The error for an action that is not legal now (override for better reasons)."""
+        return IllegalActionError(
+            "core.error.illegal_action", action=str(action), seat=self.to_act, prompt=self.prompt()
+        )
+
+    @abstractmethod
+    def _apply(self, action: Action) -> list[Event]:
+        """Change the state for a legal, interned action; return its events."""
+
+    # -- knowledge ------------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know, as JSON-ready data (``None``: a spectator)."""
+        if seat is not None and not (
+            isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.players
+        ):
+            raise IllegalActionError("core.error.bad_seat", seat=str(seat)[:20])
+        result = self.result
+        out: dict[str, Any] = {
+            "game": self.game.id,
+            "players": self.players,
+            "seat": seat,
+            "move": self.move_number,
+            "to_act": self.to_act,
+            "prompt": self.prompt() if self.to_act is not None else None,
+            "result": None if result is None else result.to_json(),
+        }
+        out.update(self._view(seat))
+        return out
+
+    @abstractmethod
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        """The game-specific part of a view; hidden cards never appear in the wrong one."""
+
+    @abstractmethod
+    def determinize(self, seat: int, rng: Rng) -> State:
+        """A full state consistent with everything ``seat`` knows.
+
+        Contract: the result's ``view(seat)`` equals this state's, and the result depends
+        only on what ``seat`` knows and on ``rng``: hidden cards are gathered in a canonical
+        order before they are shuffled, and the state's own generator (future shuffles) is
+        replaced by one drawn from ``rng``. So a bot cannot learn hidden cards by sampling.
+        """
+
+    @abstractmethod
+    def census(self) -> dict[str, int]:
+        """How many of each component (card, token) exist across every zone.
+
+        Constant through a game: no card appears or vanishes. Unlimited supplies are left
+        out.
+        """
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """The whole state (hidden cards included) as JSON-ready data."""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
