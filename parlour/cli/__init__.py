@@ -25,7 +25,6 @@ app = typer.Typer(
 )
 
 
-
 @app.callback()
 def _root() -> None:
     """Parlour's commands (the group always shows its subcommands)."""

@@ -112,6 +112,18 @@ class Game(ABC):
         """The (cached) action space of a configuration."""
         return _cached_space(self, players, json_dumps(dict(options)))
 
+    def action_steps(
+        self, action: Action, lang: str = "en", names: Sequence[str] | None = None
+    ) -> list[str]:
+        """The choices a person makes for ``action``, in order, as display labels.
+
+        For example ``["Guard", "Ana", "Priest (2)"]``: card, then target, then guess. The
+        terminal and the browser build step-by-step menus by grouping legal actions on these
+        labels, so every game overrides this with catalog texts.
+        """
+        del lang, names
+        return [str(action)]
+
     def sample_configs(self) -> list[tuple[int, dict[str, Any]]]:
         """Configurations the every-game test suite and benchmarks run (players, options)."""
         return [(n, {}) for n in range(self.min_players, self.max_players + 1)]

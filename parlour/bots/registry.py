@@ -1,0 +1,59 @@
+"""Bots by name: the generic ones here, game-specific ones from each game package's ``BOTS``.
+
+A bot spec is a name with an optional argument after a colon, e.g. ``random``,
+``heuristic``, ``ismcts:200ms``. Game packages expose ``BOTS: dict[str, BotFactory]``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from importlib import import_module
+
+from parlour.bots.base import Bot, RandomBot
+from parlour.engine import OptionError
+
+BotFactory = Callable[[str | None], Bot]
+"""Makes a bot from the text after the colon of its spec (None when absent)."""
+
+_GENERIC: dict[str, BotFactory] = {"random": lambda arg: RandomBot()}
+
+
+def register_bot(name: str, factory: BotFactory) -> None:
+    """Add a game-agnostic bot (the ISMCTS bot registers itself here)."""
+    _GENERIC[name] = factory
+
+
+def _game_bots(game_id: str) -> dict[str, BotFactory]:
+    from parlour.games import get_game
+
+    module = import_module(type(get_game(game_id)).__module__.rsplit(".", 1)[0])
+    bots: dict[str, BotFactory] = getattr(module, "BOTS", {})
+    return bots
+
+
+def bot_names(game_id: str) -> list[str]:
+    """Every bot name usable for a game."""
+    _load_optional()
+    return sorted({*_GENERIC, *_game_bots(game_id)})
+
+
+def make_bot(spec: str, game_id: str) -> Bot:
+    """Build a bot from its spec for a game (raises OptionError for an unknown name)."""
+    _load_optional()
+    name, _, arg = spec.partition(":")
+    factory = _game_bots(game_id).get(name) or _GENERIC.get(name)
+    if factory is None:
+        raise OptionError(
+            "core.error.unknown_bot", bot=spec[:40], known=", ".join(bot_names(game_id))
+        )
+    return factory(arg or None)
+
+
+def _load_optional() -> None:
+    """Import generic bots that register themselves (when their module exists)."""
+    for module in ("parlour.bots.ismcts",):
+        try:
+            import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name != module:
+                raise
