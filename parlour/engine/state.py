@@ -188,8 +188,12 @@ class State(ABC):
 
     @property
     def action_space(self) -> ActionSpace:
-        """This configuration's fixed action space."""
-        return self.game.action_space(self.players, self.options)
+        """This configuration's fixed action space (cached on the state; clones may share it)."""
+        try:
+            return self._action_space
+        except AttributeError:
+            self._action_space: ActionSpace = self.game.action_space(self.players, self.options)
+            return self._action_space
 
     def legal_mask(self) -> list[bool]:
         """A mask over the action space, true for legal actions."""
