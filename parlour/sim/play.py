@@ -44,8 +44,8 @@ def play_game(
     state.record_events = record_events
     replay = Replay.start(state)
     rngs = [Rng(seed_from(seed, "bot", seat)) for seat in range(players)]
-    for seat, bot in enumerate(bots):
-        bot.reset(seat, players, state.options)
+    for index, bot in enumerate(bots):
+        bot.reset(index, players, state.options)
     decisions = [0] * players
     while (seat := state.to_act) is not None:
         if state.move_number >= max_moves:
