@@ -1,0 +1,10 @@
+"""``parlour simulate``."""
+
+from __future__ import annotations
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    """Add the command to the app."""
+    del app
