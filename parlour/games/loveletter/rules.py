@@ -1,0 +1,812 @@
+"""Love Letter's game (options, setup) and state (one position, its transitions).
+
+The state is mutable with integer cards (kinds) for speed; its public face is the engine's
+protocol. Hidden information is computed in :mod:`views`, actions in :mod:`actions`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from parlour.engine import (
+    Action,
+    ActionSpace,
+    Event,
+    Game,
+    IllegalActionError,
+    OptionError,
+    OptionSpec,
+    ReplayError,
+    Result,
+    Rng,
+    State,
+)
+from parlour.games.loveletter import views
+from parlour.games.loveletter.actions import (
+    KEEP,
+    NO_LOOK,
+    Decide,
+    LegalList,
+    Look,
+    Play,
+    Return,
+    Tables,
+)
+from parlour.games.loveletter.cards import EDITIONS, TABLES, Edition
+
+RULESETS = ("seed", "printed")
+TIE_RULES = ("discard-then-nobody", "discard-then-all", "all")
+
+PLAY, BISHOP, CHANCELLOR, CARDINAL, OVER = range(5)
+PROMPTS = ("play", "bishop", "chancellor", "cardinal", "over")
+
+_SEED_TOKENS = {2: 6, 3: 5, 4: 4}
+_PRINTED_TOKENS = {
+    "classic": {2: 7, 3: 5, 4: 4},
+    "premium": {5: 4, 6: 4, 7: 4, 8: 4},
+    "2019": {2: 6, 3: 5, 4: 4, 5: 3, 6: 3},
+}
+_PRINTED_TIE = {"classic": "discard-then-nobody", "premium": "discard-then-all", "2019": "all"}
+
+_TABLES: dict[tuple[str, int], Tables] = {}
+
+
+def tables(edition: str, players: int) -> Tables:
+    """The prebuilt actions and legal-action caches of a configuration."""
+    found = _TABLES.get((edition, players))
+    if found is None:
+        found = _TABLES[edition, players] = Tables(TABLES[edition], players)
+    return found
+
+
+def derived_options(edition: str, ruleset: str, players: int) -> dict[str, Any]:
+    """The values a rule set gives the three difference options (LL rule-set table)."""
+    if ruleset == "seed":
+        return {
+            "tokens_to_win": _SEED_TOKENS.get(players, 3),
+            "two_player_face_up": False,
+            "tie_rule": "discard-then-nobody",
+        }
+    return {
+        "tokens_to_win": _PRINTED_TOKENS[edition][players],
+        "two_player_face_up": True,
+        "tie_rule": _PRINTED_TIE[edition],
+    }
+
+
+def parse_stack(stack: Any, edition: Edition, players: int) -> tuple[list[list[int]], int | None]:
+    """Check a stacked opening; return each round's deck (top card first) and a first player."""
+
+    def bad(reason: str) -> OptionError:
+        return OptionError("core.error.bad_stack", reason=reason)
+
+    if isinstance(stack, list):
+        stack = {"rounds": [stack]}
+    if not isinstance(stack, Mapping) or not set(stack) <= {"rounds", "first_player"}:
+        raise bad('expected {"rounds": [[card ids...], ...], "first_player": seat}')
+    rounds = stack.get("rounds", [])
+    if not isinstance(rounds, list) or not all(isinstance(r, list) for r in rounds):
+        raise bad("rounds must be a list of lists of card ids")
+    first = stack.get("first_player")
+    if first is not None and (
+        isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players
+    ):
+        raise bad(f"first_player must be a seat from 0 to {players - 1}")
+    want = sorted(edition.deck)
+    out: list[list[int]] = []
+    for i, cards in enumerate(rounds, 1):
+        unknown = [c for c in cards if not isinstance(c, str) or c not in edition.ids]
+        if unknown:
+            raise bad(f"round {i}: {str(unknown[0])[:30]} is not a card of the {edition.name} deck")
+        kinds = [edition.ids.index(c) for c in cards]
+        if sorted(kinds) != want:
+            raise bad(f"round {i} must hold the {len(want)} cards of the {edition.name} deck")
+        out.append(kinds)
+    return out, first
+
+
+class LoveLetter(Game):
+    """Love Letter: classic, premium and 2019 editions, seed or printed rules."""
+
+    id = "loveletter"
+    min_players = 2
+    max_players = 8
+
+    def option_specs(self) -> tuple[OptionSpec, ...]:
+        """Every option (see the package docstring)."""
+        h = "loveletter.option."
+        return (
+            OptionSpec("edition", "str", "classic", EDITIONS, help_key=h + "edition"),
+            OptionSpec("ruleset", "str", "seed", RULESETS, help_key=h + "ruleset"),
+            OptionSpec("tokens_to_win", "int", None, None, 1, 20, h + "tokens_to_win"),
+            OptionSpec("two_player_face_up", "bool", None, help_key=h + "two_player_face_up"),
+            OptionSpec("tie_rule", "str", None, TIE_RULES, help_key=h + "tie_rule"),
+            OptionSpec("first_player", "int", None, None, 0, 7, h + "first_player"),
+        )
+
+    def player_range(self, options: Mapping[str, Any]) -> tuple[int, int]:
+        """The edition's player counts."""
+        return TABLES[options.get("edition", "classic")].players
+
+    def complete_options(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
+        """Derive the difference options from the rule set; refuse bad combinations."""
+        given_face_up = "two_player_face_up" in options
+        options.setdefault("edition", "classic")
+        options.setdefault("ruleset", "seed")
+        for key, value in derived_options(options["edition"], options["ruleset"], players).items():
+            options.setdefault(key, value)
+        options.setdefault("first_player", None)
+        if players != 2 and options["two_player_face_up"]:
+            if given_face_up:
+                raise OptionError("loveletter.error.face_up_players", players=players)
+            options["two_player_face_up"] = False  # the printed preset only concerns 2 players
+        first = options["first_player"]
+        if first is not None and first >= players:
+            raise OptionError("loveletter.error.first_player", seat=first, players=players)
+        return options
+
+    def new(
+        self,
+        players: int,
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        stack: Any = None,
+    ) -> LoveLetterState:
+        """A new game; ``stack`` fixes the first rounds' decks (package docstring)."""
+        opts = self.resolve_options(players, options)
+        seed = self.fresh_seed(seed)
+        edition = TABLES[opts["edition"]]
+        rounds, first = parse_stack(stack, edition, players) if stack is not None else ([], None)
+        st = LoveLetterState(self, players, opts, seed, Rng(seed))
+        st.stacked = rounds
+        if first is None:
+            first = opts["first_player"]
+        if first is None:
+            first = st.rng.below(players)
+        st.start_round(first)
+        return st
+
+    def state_from_json(self, data: Mapping[str, Any]) -> LoveLetterState:
+        """Rebuild a state from :meth:`LoveLetterState.to_json`."""
+        try:
+            return views.state_from_json(self, data)
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise ReplayError("core.error.corrupt_state", reason=str(exc)[:80]) from None
+
+    def build_action_space(self, players: int, options: Mapping[str, Any]) -> ActionSpace:
+        """Every action of the configuration (prebuilt in :class:`Tables`)."""
+        return tables(options.get("edition", "classic"), players).space
+
+    def action_steps(
+        self, action: Action, lang: str = "en", names: Sequence[str] | None = None
+    ) -> list[str]:
+        """Card, then target(s), then the named value, as display labels."""
+        from parlour.games.loveletter.text import action_steps
+
+        return action_steps(action, lang, names)
+
+    def sample_configs(self) -> list[tuple[int, dict[str, Any]]]:
+        """Every edition and player-count extreme, both rule sets, the tie rules."""
+        return [
+            (2, {"edition": "classic"}),
+            (2, {"edition": "classic", "ruleset": "printed"}),
+            (3, {"edition": "classic"}),
+            (4, {"edition": "classic"}),
+            (5, {"edition": "premium"}),
+            (6, {"edition": "premium", "ruleset": "printed"}),
+            (8, {"edition": "premium"}),
+            (2, {"edition": "2019"}),
+            (2, {"edition": "2019", "ruleset": "printed"}),
+            (4, {"edition": "2019", "ruleset": "printed"}),
+            (6, {"edition": "2019"}),
+        ]
+
+
+class LoveLetterState(State):
+    """One position of a Love Letter game (mutable; ``clone`` copies it)."""
+
+    def __init__(
+        self, game: LoveLetter, players: int, options: dict[str, Any], seed: int, rng: Rng
+    ) -> None:
+        self.game = game
+        self.players = players
+        self.options = options
+        self.seed = seed
+        self.rng = rng
+        self.move_number = 0
+        self.record_events = True
+        ed = TABLES[options["edition"]]
+        self.ed = ed
+        self.tab = tables(ed.name, players)
+        self._action_space = self.tab.space
+        self.target = int(options["tokens_to_win"])
+        self.face_up_rule = bool(options["two_player_face_up"]) and players == 2
+        self.tie_rule = str(options["tie_rule"])
+        self.values = ed.values
+        self.k_princess = ed.find("princess")
+        self.k_assassin = ed.find("assassin")
+        self.k_constable = ed.find("constable")
+        self.k_bishop = ed.find("bishop")
+        self.k_count = ed.find("count")
+        self.k_spy = ed.find("spy")
+        self.premium = ed.name == "premium"
+        n = players
+        self.tokens = [0] * n
+        self.round = 0
+        self.first = 0
+        self.hand = [-1] * n
+        self.drawn = -1
+        self.alive = 0
+        self.prot = 0
+        self.discards: list[list[int]] = [[] for _ in range(n)]
+        self.pile: list[int] = []
+        self.aside = -1
+        self.face_up: list[int] = []
+        self.actor = 0
+        self.phase = PLAY
+        self._to_act: int | None = 0
+        self.syc = -1
+        self.jester = [-1] * n
+        self.hv = [0] * n
+        self.known = [-1] * (n * n)
+        self.pending: list[int] = []
+        self.stacked: list[list[int]] = []
+        self.winners: tuple[int, ...] = ()
+        self.last_round: dict[str, Any] | None = None
+        self._legal: LegalList | None = None
+        self._ev: list[Event] | None = None
+
+    # -- protocol ---------------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to decide, or None when the game is over."""
+        return self._to_act
+
+    @property
+    def result(self) -> Result | None:
+        """Winners, tokens per seat and rounds played, once the game is over."""
+        if self.phase != OVER:
+            return None
+        return Result.of(
+            self.players, self.winners, "tokens", tokens=list(self.tokens), rounds=self.round
+        )
+
+    def prompt(self) -> str:
+        """``play``, ``bishop`` (keep or discard), ``chancellor`` or ``cardinal`` (look)."""
+        return PROMPTS[self.phase]
+
+    def _legal_now(self) -> LegalList:
+        legal = self._legal
+        if legal is None:
+            phase = self.phase
+            if phase == PLAY:
+                a = self.actor
+                legal = self.tab.play_legal(
+                    self.hand[a], self.drawn, a, self.alive & ~self.prot & ~(1 << a), self.syc
+                )
+            elif phase == BISHOP:
+                legal = _DECIDE
+            elif phase == CHANCELLOR:
+                legal = self.tab.return_legal(tuple(self.pending))
+            elif phase == CARDINAL:
+                looks = [self.tab.looks[s] for s in self.pending if s != self.actor]
+                acts = (*looks, NO_LOOK)
+                legal = (acts, frozenset(acts))
+            else:
+                legal = ((), frozenset())
+            self._legal = legal
+        return legal
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal answer to the current prompt, in a deterministic order."""
+        return list(self._legal_now()[0])
+
+    def _is_legal(self, action: Action) -> bool:
+        return action in self._legal_now()[1]
+
+    def apply(self, action: Action | str | int) -> list[Event]:
+        """Apply one action (object, text or code); illegal ones raise and change nothing."""
+        if self._to_act is None:
+            raise IllegalActionError("core.error.game_over")
+        legal = self._legal_now()[1]
+        try:
+            ok = action in legal
+        except TypeError:
+            ok = False
+        if not ok or not isinstance(action, Action):
+            action = self._action_space.coerce(action)
+            if action not in legal:
+                raise self._illegal(action)
+        return self._apply(action)
+
+    def _apply(self, action: Action) -> list[Event]:
+        ev: list[Event] | None = [] if self.record_events else None
+        self._ev = ev
+        self.move_number += 1
+        self._legal = None
+        if self.phase == PLAY:
+            self._play(action)  # type: ignore[arg-type]
+        elif self.phase == BISHOP:
+            self._bishop_decides(action)  # type: ignore[arg-type]
+        elif self.phase == CHANCELLOR:
+            self._chancellor_returns(action)  # type: ignore[arg-type]
+        else:
+            self._cardinal_looks(action)  # type: ignore[arg-type]
+        self._ev = None
+        return ev if ev is not None else []
+
+    # -- events -----------------------------------------------------------------------------
+
+    def _emit(self, kind: str, audience: frozenset[int] | None = None, **data: Any) -> None:
+        if self._ev is not None:
+            self._ev.append(Event(kind, data, audience))
+
+    def _id(self, kind: int) -> str:
+        return self.ed.ids[kind]
+
+    # -- rounds and turns -------------------------------------------------------------------
+
+    def start_round(self, first: int) -> None:
+        """LL-SETUP-1..3: shuffle (or take the stacked deck), set aside, deal, first turn."""
+        n = self.players
+        self.round += 1
+        if self.stacked:
+            deck = self.stacked.pop(0)[::-1]  # the stack lists the top card first
+        else:
+            deck = list(self.ed.deck)
+            self.rng.shuffle(deck)
+        self.aside = deck.pop()
+        self.face_up = [deck.pop(), deck.pop(), deck.pop()] if self.face_up_rule else []
+        hand = [-1] * n
+        for i in range(n):
+            hand[(first + i) % n] = deck.pop()
+        self.hand = hand
+        self.pile = deck
+        self.first = first
+        self.alive = (1 << n) - 1
+        self.prot = 0
+        self.discards = [[] for _ in range(n)]
+        self.syc = -1
+        self.jester = [-1] * n
+        self.hv = [v + 1 for v in self.hv]
+        self.known = [-1] * (n * n)
+        ev = self._ev
+        if ev is not None:
+            ev.append(Event("round_start", {"round": self.round, "first": first}))
+            if self.face_up:
+                ev.append(Event("face_up", {"cards": [self._id(k) for k in self.face_up]}))
+            for s in range(n):
+                ev.append(Event("dealt", {"seat": s, "card": self._id(hand[s])}, frozenset((s,))))
+        self._begin_turn(first)
+
+    def _begin_turn(self, seat: int) -> None:
+        """LL-TURN-2: protection ends, then draw."""
+        self.actor = seat
+        self.prot &= ~(1 << seat)
+        card = self.pile.pop()
+        self.drawn = card
+        self.hv[seat] += 1
+        self.phase = PLAY
+        self._to_act = seat
+        ev = self._ev
+        if ev is not None:
+            ev.append(Event("turn", {"seat": seat}))
+            ev.append(Event("drew", {"seat": seat, "card": self.ed.ids[card]}, frozenset((seat,))))
+
+    def _end_turn(self) -> None:
+        """LL-END-1/2: one player left, or an empty pile, ends the round; else next turn."""
+        if self.phase == OVER:
+            return
+        alive = self.alive
+        if alive & (alive - 1) == 0:
+            self._end_round([alive.bit_length() - 1], False)
+        elif not self.pile:
+            self._showdown()
+        else:
+            n = self.players
+            s = (self.actor + 1) % n
+            while not alive >> s & 1:
+                s = (s + 1) % n
+            self._begin_turn(s)
+
+    def _next_alive(self) -> int:
+        n, s = self.players, (self.actor + 1) % self.players
+        while not self.alive >> s & 1:
+            s = (s + 1) % n
+        return s
+
+    def _showdown(self) -> None:
+        """LL-END-2/3: reveal, compare values (Count, Bishop), settle ties by the tie rule."""
+        seats = [s for s in range(self.players) if self.alive >> s & 1]
+        values = self.values
+        score: dict[int, int] = {}
+        princess_held = any(self.hand[s] == self.k_princess for s in seats)
+        for s in seats:
+            card = self.hand[s]
+            if card == self.k_bishop and princess_held:
+                continue  # LL-CARD-BISHOP: the Princess beats the Bishop at the end
+            bonus = self.discards[s].count(self.k_count) if self.k_count >= 0 else 0
+            score[s] = values[card] + bonus
+            self._emit("reveal", seat=s, card=self._id(card), value=score[s])
+        best = max(score.values())
+        tied = [s for s in seats if score.get(s) == best]
+        if len(tied) > 1 and self.tie_rule != "all":
+            totals = {s: sum(values[k] for k in self.discards[s]) for s in tied}
+            top = max(totals.values())
+            tied = [s for s in tied if totals[s] == top]
+            self._emit("tie_break", seats=sorted(totals), best=top)
+            if len(tied) > 1 and self.tie_rule == "discard-then-nobody":
+                tied = []
+        self._end_round(tied, True)
+
+    def _end_round(self, winners: list[int], showdown: bool) -> None:
+        """LL-END-4 and LL-GAME-1/2: tokens, bonuses, game end or the next round."""
+        self._to_act = None
+        hands = {str(s): self._id(self.hand[s]) for s in range(self.players) if self.hand[s] >= 0}
+        self.last_round = {
+            "round": self.round,
+            "winners": list(winners),
+            "showdown": showdown,
+            "hands": hands if showdown else {},
+        }
+        if winners:
+            self._emit("round_won", winners=list(winners))
+        else:
+            self._emit("round_nobody")
+        for s in winners:
+            self._gain(s, "round", check=False)
+        if self.k_spy >= 0:
+            spies = [
+                s
+                for s in range(self.players)
+                if self.alive >> s & 1 and self.k_spy in self.discards[s]
+            ]
+            if len(spies) == 1:
+                self._gain(spies[0], "spy", check=False)
+        for s, chosen in enumerate(self.jester):
+            if chosen >= 0 and chosen in winners:
+                self._gain(s, "jester", check=False)
+        reached = [s for s in range(self.players) if self.tokens[s] >= self.target]
+        if reached:
+            self._finish(reached)
+            return
+        if len(winners) == 1:
+            first = winners[0]
+        elif winners:
+            first = winners[self.rng.below(len(winners))]
+        else:
+            first = self._next_alive()
+        self.start_round(first)
+
+    def _gain(self, seat: int, why: str, check: bool = True) -> None:
+        """A token of affection; mid-round gains can end the game at once (LL-GAME-3)."""
+        self.tokens[seat] += 1
+        self._emit("token", seat=seat, reason=why, tokens=self.tokens[seat])
+        if check and self.tokens[seat] >= self.target:
+            self._finish([seat])
+
+    def _finish(self, winners: list[int]) -> None:
+        self.phase = OVER
+        self._to_act = None
+        self.winners = tuple(sorted(winners))
+        self._emit("game_won", winners=list(self.winners), tokens=list(self.tokens))
+
+    def _knock_out(self, seat: int, by: str) -> None:
+        """LL-TURN-5: out of the round, hand revealed and discarded (Constable first)."""
+        self.alive &= ~(1 << seat)
+        self.prot &= ~(1 << seat)
+        card = self.hand[seat]
+        self._emit("knocked_out", seat=seat, card=self._id(card) if card >= 0 else "", by=by)
+        constable = self.k_constable >= 0 and self.k_constable in self.discards[seat]
+        if card >= 0:
+            self.discards[seat].append(card)
+            self.hand[seat] = -1
+            self.hv[seat] += 1
+        if constable:
+            self._gain(seat, "constable")
+
+    def _redraw(self, seat: int) -> None:
+        """Draw a replacement: the pile's top card, else the set-aside card (LL-CARD-PRINCE)."""
+        if self.pile:
+            card = self.pile.pop()
+        else:
+            card, self.aside = self.aside, -1
+            self._emit("took_aside", seat=seat)
+        self.hand[seat] = card
+        self.hv[seat] += 1
+        if card >= 0:
+            self._emit("drew", frozenset((seat,)), seat=seat, card=self._id(card))
+
+    def _discard_hand(self, seat: int, by: str) -> bool:
+        """Discard a hand without effect; the Princess knocks out. True if still in."""
+        card = self.hand[seat]
+        if card == self.k_princess:
+            self._emit("discarded", seat=seat, card=self._id(card), by=by)
+            self._knock_out(seat, "princess")
+            return False
+        self.discards[seat].append(card)
+        self.hand[seat] = -1
+        self._emit("discarded", seat=seat, card=self._id(card), by=by)
+        return True
+
+    # -- playing a card ---------------------------------------------------------------------
+
+    def _play(self, play: Play) -> None:
+        seat = self.actor
+        kind = play.kind
+        h = self.hand[seat]
+        self.hand[seat] = self.drawn if h == kind else h
+        self.drawn = -1
+        self.discards[seat].append(kind)
+        self.syc = -1  # LL-CARD-SYCOPHANT: used up by this card
+        eff = play.effect
+        targets = play.targets
+        ev = self._ev
+        if ev is not None:
+            data: dict[str, Any] = {"seat": seat, "card": play.card}
+            if targets:
+                data["targets"] = list(targets)
+            if play.guess is not None:
+                data["guess"] = play.guess
+            ev.append(Event("played", data))
+            if not targets and eff in _TARGETED:
+                ev.append(Event("no_effect", {"seat": seat, "card": play.card}))
+        if targets or eff not in _TARGETED:
+            handler = _HANDLERS.get(eff)
+            if handler is not None:
+                handler(self, seat, targets, play.guess)
+        if self.phase == PLAY:
+            self._end_turn()
+
+    def _guard(self, seat: int, targets: tuple[int, ...], guess: int | None) -> None:
+        """LL-CARD-GUARD (and LL-CARD-ASSASSIN)."""
+        t = targets[0]
+        card = self.hand[t]
+        if card == self.k_assassin:
+            self._emit("assassin", seat=t, target=seat)
+            self._knock_out(seat, "assassin")
+            self.discards[t].append(card)
+            self._redraw(t)
+        elif self.values[card] == guess:
+            self._knock_out(t, "guard")
+        else:
+            self._emit("guard_miss", seat=seat, target=t, guess=guess)
+
+    def _priest(self, seat: int, targets: tuple[int, ...], guess: int | None) -> None:
+        """LL-CARD-PRIEST."""
+        t = targets[0]
+        self.known[seat * self.players + t] = self.hv[t]
+        self._emit("saw", frozenset((seat,)), seat=seat, target=t, card=self._id(self.hand[t]))
+
+    def _baron(self, seat: int, targets: tuple[int, ...], guess: int | None) -> None:
+        """LL-CARD-BARON: the lower value is knocked out."""
+        self._compare(seat, targets[0], True)
+
+    def _dowager(self, seat: int, targets: tuple[int, ...], guess: int | None) -> None:
+        """LL-CARD-DOWAGER: the higher value is knocked out."""
+        self._compare(seat, targets[0], False)
+
+    def _compare(self, seat: int, t: int, lower_out: bool) -> None:
+        """A secret comparison of printed values; a tie does nothing."""
+        mine, theirs = self.hand[seat], self.hand[t]
+        if self._ev is not None:
+            self._emit(
+                "compared",
+                frozenset((seat, t)),
+                seat=seat,
+                target=t,
+                card=self._id(mine),
+                other_card=self._id(theirs),
+            )
+        a, b = self.values[mine], self.values[theirs]
+        if a == b:
+            n = self.players
+            self.known[seat * n + t] = self.hv[t]
+            self.known[t * n + seat] = self.hv[seat]
+            self._emit("compare_tie", seat=seat, target=t)
+            return
+        loser = (t if b < a else seat) if lower_out else (t if b > a else seat)
+        self._knock_out(loser, "baron" if lower_out else "dowager")
+
+    def _handmaid(self, seat: int, targets: tuple[int, ...], guess: int | None) -> None:
+        """LL-CARD-HANDMAID."""
+        self.prot |= 1 << seat
+        self._emit("protected", seat=seat)
+
+    def _prince(self, seat: int, targets: tuple[int, ...], guess: int | None) -> None:
+        """LL-CARD-PRINCE."""
+        t = targets[0]
+        if self._discard_hand(t, "prince"):
+            self._redraw(t)
+
+    def _swap(self, a: int, b: int) -> None:
+        hand, hv, n = self.hand, self.hv, self.players
+        hand[a], hand[b] = hand[b], hand[a]
+        hv[a] += 1
+        hv[b] += 1
+        self.known[a * n + b] = hv[b]
+        self.known[b * n + a] = hv[a]
+        if self._ev is not None:
+            self._emit("received", frozenset((a,)), seat=a, other=b, card=self._id(hand[a]))
+            self._emit("received", frozenset((b,)), seat=b, other=a, card=self._id(hand[b]))
+
+    def _king(self, seat: int, targets: tuple[int, ...], guess: int | None) -> None:
+        """LL-CARD-KING."""
+        self._emit("traded", seat=seat, target=targets[0])
+        self._swap(seat, targets[0])
+
+    def _princess(self, seat: int, targets: tuple[int, ...], guess: int | None) -> None:
+        """LL-CARD-PRINCESS."""
+        self._knock_out(seat, "princess")
+
+    def _bishop(self, seat: int, targets: tuple[int, ...], guess: int | None) -> None:
+        """LL-CARD-BISHOP: a right guess scores, then the target decides."""
+        t = targets[0]
+        if self.values[self.hand[t]] != guess:
+            self._emit("bishop_miss", seat=seat, target=t, guess=guess)
+            return
+        self._emit("bishop_hit", seat=seat, target=t, guess=guess)
+        self._gain(seat, "bishop")
+        if self.phase == OVER:
+            return
+        self.phase = BISHOP
+        self.pending = [seat, t]
+        self._to_act = t
+
+    def _bishop_decides(self, action: Decide) -> None:
+        t = self.pending[1]
+        self._emit("bishop_choice", seat=t, discard=action.discard)
+        if action.discard and self._discard_hand(t, "bishop"):
+            self._redraw(t)
+        self.phase = PLAY
+        self.pending = []
+        self._end_turn()
+
+    def _sycophant(self, seat: int, targets: tuple[int, ...], guess: int | None) -> None:
+        """LL-CARD-SYCOPHANT."""
+        self.syc = targets[0]
+        self._emit("sycophant", seat=seat, target=targets[0])
+
+    def _baroness(self, seat: int, targets: tuple[int, ...], guess: int | None) -> None:
+        """LL-CARD-BARONESS."""
+        for t in targets:
+            self.known[seat * self.players + t] = self.hv[t]
+            self._emit("saw", frozenset((seat,)), seat=seat, target=t, card=self._id(self.hand[t]))
+
+    def _cardinal(self, seat: int, targets: tuple[int, ...], guess: int | None) -> None:
+        """LL-CARD-CARDINAL: swap two hands, then an optional look."""
+        a, b = targets
+        self._emit("cardinal_swap", seat=seat, first=a, second=b)
+        self._swap(a, b)
+        self.phase = CARDINAL
+        self.pending = [a, b]
+
+    def _cardinal_looks(self, action: Look) -> None:
+        seat = self.actor
+        if action.seat is not None:
+            t = action.seat
+            self.known[seat * self.players + t] = self.hv[t]
+            self._emit("saw", frozenset((seat,)), seat=seat, target=t, card=self._id(self.hand[t]))
+        self.phase = PLAY
+        self.pending = []
+        self._end_turn()
+
+    def _jester(self, seat: int, targets: tuple[int, ...], guess: int | None) -> None:
+        """LL-CARD-JESTER."""
+        self.jester[seat] = targets[0]
+
+    def _chancellor(self, seat: int, targets: tuple[int, ...], guess: int | None) -> None:
+        """LL-CARD-CHANCELLOR: draw up to two, keep one, return the rest to the bottom."""
+        if not self.pile:
+            self._emit("no_effect", seat=seat, card="chancellor")
+            return
+        drawn = [self.pile.pop() for _ in range(min(2, len(self.pile)))]
+        self.pending = [self.hand[seat], *drawn]
+        self.hand[seat] = -1
+        self.phase = CHANCELLOR
+        self._emit("chancellor_drew", seat=seat, count=len(drawn))
+        if self._ev is not None:
+            self._emit(
+                "chancellor_cards",
+                frozenset((seat,)),
+                seat=seat,
+                cards=[self._id(k) for k in drawn],
+            )
+
+    def _chancellor_returns(self, action: Return) -> None:
+        seat = self.actor
+        ids = self.ed.ids
+        self.hand[seat] = ids.index(action.keep)
+        self.hv[seat] += 1
+        self.pile[0:0] = [ids.index(c) for c in reversed(action.bottom)]
+        self._emit("returned", seat=seat, count=len(action.bottom))
+        if self._ev is not None:
+            self._emit(
+                "returned_cards",
+                frozenset((seat,)),
+                seat=seat,
+                keep=action.keep,
+                cards=list(action.bottom),
+            )
+        self.phase = PLAY
+        self.pending = []
+        self._end_turn()
+
+    # -- knowledge, copies, records ---------------------------------------------------------
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return views.view(self, seat)
+
+    def determinize(self, seat: int, rng: Rng) -> LoveLetterState:
+        """A world consistent with what ``seat`` knows (see :mod:`views`)."""
+        return views.determinize(self, seat, rng)
+
+    def census(self) -> dict[str, int]:
+        """Every card in every zone, by id."""
+        counts = [0] * len(self.ed.ids)
+        for k in [
+            *self.hand,
+            self.drawn,
+            self.aside,
+            *self.pile,
+            *self.face_up,
+            *(k for d in self.discards for k in d),
+            *(self.pending if self.phase == CHANCELLOR else ()),
+        ]:
+            if k >= 0:
+                counts[k] += 1
+        return dict(zip(self.ed.ids, counts, strict=True))
+
+    def clone(self) -> LoveLetterState:
+        """An independent copy."""
+        st = LoveLetterState.__new__(LoveLetterState)
+        st.__dict__.update(self.__dict__)
+        st.rng = self.rng.clone()
+        st.tokens = list(self.tokens)
+        st.hand = list(self.hand)
+        st.discards = [list(d) for d in self.discards]
+        st.pile = list(self.pile)
+        st.face_up = list(self.face_up)
+        st.jester = list(self.jester)
+        st.hv = list(self.hv)
+        st.known = list(self.known)
+        st.pending = list(self.pending)
+        st.stacked = [list(r) for r in self.stacked]
+        st.last_round = None if self.last_round is None else dict(self.last_round)
+        st._ev = None
+        return st
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole state, hidden cards included."""
+        return views.to_json(self)
+
+
+_DECIDE: LegalList = ((KEEP, Decide(True)), frozenset((KEEP, Decide(True))))
+
+_TARGETED = frozenset(
+    {"guard", "priest", "baron", "prince", "king", "bishop", "dowager", "sycophant"}
+    | {"baroness", "cardinal", "jester"}
+)
+
+_HANDLERS = {
+    "guard": LoveLetterState._guard,
+    "priest": LoveLetterState._priest,
+    "baron": LoveLetterState._baron,
+    "dowager": LoveLetterState._dowager,
+    "handmaid": LoveLetterState._handmaid,
+    "prince": LoveLetterState._prince,
+    "king": LoveLetterState._king,
+    "princess": LoveLetterState._princess,
+    "bishop": LoveLetterState._bishop,
+    "sycophant": LoveLetterState._sycophant,
+    "baroness": LoveLetterState._baroness,
+    "cardinal": LoveLetterState._cardinal,
+    "jester": LoveLetterState._jester,
+    "chancellor": LoveLetterState._chancellor,
+}
+"""Each effect keyword's code; cards without an entry have no effect when played."""
+
+GAME = LoveLetter()
+"""The game instance the registry exposes."""
