@@ -1,0 +1,32 @@
+"""``parlour serve``: run the web server (lobby, tables, browser client)."""
+
+from __future__ import annotations
+
+import typer
+
+from parlour.engine.i18n import t
+
+
+def register(app: typer.Typer) -> None:
+    """Add the command to the app."""
+    from parlour.cli import LANG
+
+    @app.command("serve", help=t("web.cli.serve", LANG))
+    def serve(
+        host: str = typer.Option("127.0.0.1", help=t("web.cli.host", LANG)),
+        port: int = typer.Option(8000, help=t("web.cli.port", LANG)),
+        database: str = typer.Option("", help=t("web.cli.database", LANG)),
+        bot_delay: float = typer.Option(0.6, help=t("web.cli.bot_delay", LANG)),
+        bot_think: float = typer.Option(10.0, help=t("web.cli.bot_think", LANG)),
+    ) -> None:
+        import uvicorn
+
+        from parlour.server import ServerConfig, create_app
+        from parlour.server.storage import default_database_url
+
+        config = ServerConfig(
+            database_url=database or default_database_url(),
+            bot_delay=bot_delay,
+            bot_think_limit=bot_think,
+        )
+        uvicorn.run(create_app(config), host=host, port=port, log_level="warning")

@@ -1,0 +1,29 @@
+"""Refusals by the server, each with a ``web`` catalog key (read in every language)."""
+
+from __future__ import annotations
+
+from parlour.engine import ParlourError
+
+
+class ServerError(ParlourError):
+    """A request the server refuses (unknown table, bad token, stale move...)."""
+
+
+HTTP_STATUS: dict[str, int] = {
+    "web.error.no_table": 404,
+    "web.error.no_seat": 404,
+    "web.error.bad_token": 403,
+    "web.error.not_host": 403,
+    "web.error.seat_taken": 409,
+    "web.error.not_open": 409,
+    "web.error.not_started": 409,
+    "web.error.seats_free": 409,
+    "web.error.stale_move": 409,
+    "web.error.storage": 503,
+}
+"""The HTTP status of each refusal (400 when not listed)."""
+
+
+def http_status(error: ParlourError) -> int:
+    """The HTTP status to answer an error with."""
+    return HTTP_STATUS.get(error.key, 400)

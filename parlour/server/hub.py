@@ -1,0 +1,301 @@
+"""The hub: every live table, the one path by which a move is accepted, and bots at tables.
+
+A move is checked (seat to act, move number offered, legal), applied to a copy of the
+state, committed to the database, and only then made the table's state and pushed to the
+clients. Storage calls run on one worker thread; bot decisions on a small pool, both off
+the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+from parlour.bots.base import Bot
+from parlour.bots.registry import make_bot
+from parlour.engine import (
+    Action,
+    IllegalActionError,
+    OptionError,
+    ParlourError,
+    Rng,
+    State,
+    seed_from,
+)
+from parlour.engine.i18n import t
+from parlour.games import get_game
+from parlour.server.config import ServerConfig
+from parlour.server.errors import ServerError
+from parlour.server.protocol import state_message
+from parlour.server.storage import SeatRecord, Store, TableRecord
+from parlour.server.tables import (
+    OPEN,
+    OVER,
+    PLAYING,
+    Connection,
+    LiveTable,
+    new_token,
+    token_hash,
+    token_matches,
+)
+
+log = logging.getLogger("parlour.server")
+
+T = TypeVar("T")
+
+MAX_NAME = 32
+MAX_ACTION = 200
+
+
+def _decide(bot: Bot, state: State, seat: int, rng: Rng) -> Action:
+    """A bot's decision (runs in a worker thread, on a private copy of the state)."""
+    obs = bot.observe(state, seat, rng.spawn())
+    return bot.act(obs, rng)
+
+
+class Hub:
+    """Every table of this server process."""
+
+    def __init__(self, store: Store, config: ServerConfig) -> None:
+        self.store = store
+        self.config = config
+        self.tables: dict[str, LiveTable] = {}
+        self._db_pool = ThreadPoolExecutor(1, thread_name_prefix="parlour-db")
+        self._bot_pool = ThreadPoolExecutor(config.bot_threads, thread_name_prefix="parlour-bot")
+        self.moves = 0
+        """Moves accepted since the process started (for the load test)."""
+
+    async def _db(self, fn: Callable[..., T], *args: Any) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._db_pool, fn, *args)
+
+    # -- life cycle ------------------------------------------------------------------------
+
+    async def load(self) -> None:
+        """Read every table back from storage and rebuild the ones in play by replay."""
+        for rec in await self._db(self.store.load_all):
+            try:
+                table = LiveTable(rec, get_game(rec.game))
+                if rec.status != OPEN:
+                    table.start_play()
+            except Exception as exc:  # one broken table must not keep the others down
+                log.warning("table %s cannot be restored: %s", rec.id, exc)
+                continue
+            self.tables[rec.id] = table
+        for table in self.tables.values():
+            self.kick_bots(table)
+
+    async def close(self) -> None:
+        """Stop bot loops and release threads."""
+        tasks = [tb.bot_task for tb in self.tables.values() if tb.bot_task is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        for tb in self.tables.values():
+            for conn in tb.connections:
+                conn.send(None)
+        self._bot_pool.shutdown(wait=False, cancel_futures=True)
+        self._db_pool.shutdown(wait=True)
+
+    # -- lobby -----------------------------------------------------------------------------
+
+    def get(self, table_id: str) -> LiveTable:
+        """A table by id (raises ServerError when there is none)."""
+        table = self.tables.get(table_id) if isinstance(table_id, str) else None
+        if table is None:
+            raise ServerError("web.error.no_table", table=str(table_id)[:40])
+        return table
+
+    async def create(
+        self, game_id: str, players: int, options: dict[str, Any] | None
+    ) -> tuple[LiveTable, str]:
+        """A new open table; returns it and the host's secret token."""
+        game = get_game(game_id)
+        resolved = game.resolve_options(players, options or {})
+        host = new_token()
+        rec = TableRecord(
+            id=secrets.token_hex(6),
+            game=game.id,
+            players=players,
+            options=resolved,
+            seed=game.fresh_seed(None),
+            host_hash=token_hash(host),
+            status=OPEN,
+            created=time.time(),
+        )
+        table = LiveTable(rec, game)
+        await self._db(self.store.create_table, rec)
+        self.tables[rec.id] = table
+        return table, host
+
+    def _free_seat(self, table: LiveTable, seat: int) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < table.players:
+            raise ServerError("web.error.no_seat", seat=str(seat)[:20])
+        if table.status != OPEN:
+            raise ServerError("web.error.not_open")
+        if seat in table.record.seats:
+            raise ServerError("web.error.seat_taken", seat=seat)
+
+    def _check_host(self, table: LiveTable, host_token: object) -> None:
+        if not token_matches(host_token, table.record.host_hash):
+            raise ServerError("web.error.not_host")
+
+    async def take_seat(self, table: LiveTable, seat: int, name: str) -> str:
+        """Seat a person; returns the seat's secret token (the only time it is sent)."""
+        name = name.strip() if isinstance(name, str) else ""
+        if not 1 <= len(name) <= MAX_NAME:
+            raise ServerError("web.error.bad_name", limit=MAX_NAME)
+        async with table.lock:
+            self._free_seat(table, seat)
+            token = new_token()
+            rec = SeatRecord(seat, "human", name, None, token_hash(token))
+            await self._db(self.store.take_seat, table.id, rec)
+            table.record.seats[seat] = rec
+            self._broadcast(table)
+        return token
+
+    async def seat_bot(
+        self, table: LiveTable, seat: int, spec: str, host_token: object, name: str | None = None
+    ) -> None:
+        """Seat a bot (host only); ``spec`` is a bot spec like ``heuristic``."""
+        self._check_host(table, host_token)
+        if not isinstance(spec, str) or not spec or len(spec) > 64:
+            raise OptionError("core.error.unknown_bot", bot=str(spec)[:40], known="")
+        make_bot(spec, table.game.id)  # refuses unknown names with a clear error
+        label = (name or "").strip()[:MAX_NAME] or t(
+            "web.bot_name", "en", bot=spec.partition(":")[0], number=seat + 1
+        )
+        async with table.lock:
+            self._free_seat(table, seat)
+            rec = SeatRecord(seat, "bot", label, spec, None)
+            await self._db(self.store.take_seat, table.id, rec)
+            table.record.seats[seat] = rec
+            self._broadcast(table)
+
+    async def start(self, table: LiveTable, host_token: object) -> None:
+        """Start a table whose seats are all taken (host only)."""
+        self._check_host(table, host_token)
+        async with table.lock:
+            if table.status != OPEN:
+                raise ServerError("web.error.not_open")
+            if len(table.record.seats) < table.players:
+                raise ServerError("web.error.seats_free")
+            table.record.status = PLAYING
+            try:
+                table.start_play()
+            except ParlourError:
+                table.record.status = OPEN
+                raise
+            await self._db(self.store.set_status, table.id, PLAYING)
+            self._broadcast(table)
+        self.kick_bots(table)
+
+    def check_seat_token(self, table: LiveTable, seat: object, token: object) -> int:
+        """The seat number if ``token`` is that seat's, else a ServerError."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < table.players:
+            raise ServerError("web.error.no_seat", seat=str(seat)[:20])
+        rec = table.seat(seat)
+        if rec is None or rec.kind != "human" or not token_matches(token, rec.token_hash):
+            raise ServerError("web.error.bad_token")
+        return seat
+
+    # -- play ------------------------------------------------------------------------------
+
+    async def play(self, table: LiveTable, seat: int, move: object, action: object) -> None:
+        """Accept one move for ``seat`` if it answers move number ``move``; else raise."""
+        if isinstance(move, bool) or not isinstance(move, int):
+            raise ServerError("web.error.bad_move_number", move=str(move)[:20])
+        if not isinstance(action, str) or len(action) > MAX_ACTION:
+            raise IllegalActionError("core.error.malformed_action", action=repr(action)[:80])
+        async with table.lock:
+            st = table.state
+            if st is None:
+                raise ServerError("web.error.not_started")
+            if st.to_act is None:
+                raise IllegalActionError("core.error.game_over")
+            if move != st.move_number:
+                raise ServerError("web.error.stale_move", move=move, current=st.move_number)
+            if st.to_act != seat:
+                raise IllegalActionError("core.error.not_your_turn", seat=seat)
+            canonical = str(st.action_space.coerce(action))
+            trial = st.clone()
+            events = trial.apply(canonical)
+            try:
+                await self._db(
+                    self.store.append_action, table.id, move, seat, canonical, trial.is_over
+                )
+            except Exception as exc:  # the state stays as it was: nothing was told
+                log.exception("storing move %s of table %s failed", move, table.id)
+                raise ServerError("web.error.storage") from exc
+            table.state = trial
+            table.record.actions.append(canonical)
+            table.log.extend((trial.move_number, e) for e in events)
+            if trial.is_over:
+                table.record.status = OVER
+            self.moves += 1
+            self._broadcast(table)
+        self.kick_bots(table)
+
+    # -- clients ---------------------------------------------------------------------------
+
+    def attach(self, table: LiveTable, conn: Connection) -> None:
+        """Add a client and send it everything it may see so far."""
+        table.connections.add(conn)
+        conn.send(state_message(table, conn, reset=True))
+
+    def detach(self, table: LiveTable, conn: Connection) -> None:
+        """Forget a client."""
+        table.connections.discard(conn)
+
+    def _broadcast(self, table: LiveTable) -> None:
+        for conn in list(table.connections):
+            conn.send(state_message(table, conn))
+
+    # -- bots ------------------------------------------------------------------------------
+
+    def kick_bots(self, table: LiveTable) -> None:
+        """Start the table's bot loop if a bot is to act and none is running."""
+        st = table.state
+        if st is None or st.to_act is None or st.to_act not in table.bots:
+            return
+        if table.bot_task is None or table.bot_task.done():
+            table.bot_task = asyncio.get_running_loop().create_task(self._bot_loop(table))
+
+    async def _bot_loop(self, table: LiveTable) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            st = table.state
+            if st is None or (seat := st.to_act) is None or seat not in table.bots:
+                return
+            if self.config.bot_delay > 0:
+                await asyncio.sleep(self.config.bot_delay)
+            move = st.move_number
+            snapshot = st.clone()
+            rng = Rng(seed_from(table.record.seed, "bot", seat, move))
+            future = loop.run_in_executor(
+                self._bot_pool, _decide, table.bots[seat], snapshot, seat, rng
+            )
+            try:
+                action = str(await asyncio.wait_for(future, self.config.bot_think_limit))
+            except TimeoutError:
+                log.warning("bot at table %s seat %s ran out of time", table.id, seat)
+                action = str(rng.choice(snapshot.legal_actions()))
+            except Exception:
+                log.exception("bot at table %s seat %s failed", table.id, seat)
+                action = str(rng.choice(snapshot.legal_actions()))
+            try:
+                await self.play(table, seat, move, action)
+            except ServerError as exc:
+                if exc.key == "web.error.storage":
+                    await asyncio.sleep(1.0)  # storage trouble: try again later
+                    continue
+                return
+            except IllegalActionError:
+                log.error("bot at table %s seat %s chose an illegal %r", table.id, seat, action)
+                fallback = str(rng.choice(snapshot.legal_actions()))
+                await self.play(table, seat, move, fallback)

@@ -1,0 +1,224 @@
+"""Durable storage: tables, seats and each table's append-only action log (SQLAlchemy 2).
+
+A table's truth is its setup (game, players, options, seed) plus the ordered actions; every
+other fact (state, views, events) is rebuilt by replay. SQLite is the default; any
+SQLAlchemy URL (PostgreSQL included) works.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    Engine,
+    Float,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.pool import StaticPool
+
+metadata = MetaData()
+
+tables_t = Table(
+    "parlour_tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("options", Text, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("host_hash", String(64), nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("created", Float, nullable=False),
+)
+
+seats_t = Table(
+    "parlour_seats",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),
+    Column("name", String(64), nullable=False),
+    Column("bot", String(64), nullable=True),
+    Column("token_hash", String(64), nullable=True),
+)
+
+# The primary key (table, move) makes applying one move twice impossible at the storage level.
+actions_t = Table(
+    "parlour_actions",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("move", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("action", Text, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+
+@dataclass
+class SeatRecord:
+    """A taken seat as stored."""
+
+    seat: int
+    kind: str
+    name: str
+    bot: str | None = None
+    token_hash: str | None = None
+
+
+@dataclass
+class TableRecord:
+    """A table as stored: setup, seats and the action log."""
+
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    host_hash: str
+    status: str
+    created: float
+    seats: dict[int, SeatRecord] = field(default_factory=dict)
+    actions: list[str] = field(default_factory=list)
+
+
+def default_database_url() -> str:
+    """SQLite in the user's data folder (``$XDG_DATA_HOME/parlour/parlour.db`` on Linux)."""
+    if sys.platform == "win32":
+        base = Path(os.environ.get("LOCALAPPDATA", Path.home() / "AppData" / "Local"))
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Application Support"
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    folder = base / "parlour"
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'parlour.db'}"
+
+
+def _make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        memory = url in ("sqlite://", "sqlite:///:memory:")
+        engine = create_engine(
+            url,
+            connect_args={"check_same_thread": False, "timeout": 30},
+            poolclass=StaticPool if memory else None,
+        )
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(conn: Any, _record: Any) -> None:
+            # WAL + NORMAL: a committed move survives a killed process; writers don't block
+            # readers.
+            cur = conn.cursor()
+            if not memory:
+                cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+class Store:
+    """Synchronous storage calls; the server runs them on one worker thread."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = _make_engine(url)
+        metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        """Release connections."""
+        self.engine.dispose()
+
+    def create_table(self, rec: TableRecord) -> None:
+        """Store a new table."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(tables_t).values(
+                    id=rec.id,
+                    game=rec.game,
+                    players=rec.players,
+                    options=json.dumps(rec.options, sort_keys=True),
+                    seed=rec.seed,
+                    host_hash=rec.host_hash,
+                    status=rec.status,
+                    created=rec.created,
+                )
+            )
+
+    def take_seat(self, table_id: str, seat: SeatRecord) -> None:
+        """Store a seat (fails if the seat is already taken)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(seats_t).values(
+                    table_id=table_id,
+                    seat=seat.seat,
+                    kind=seat.kind,
+                    name=seat.name,
+                    bot=seat.bot,
+                    token_hash=seat.token_hash,
+                )
+            )
+
+    def set_status(self, table_id: str, status: str) -> None:
+        """Change a table's status (open, playing, over)."""
+        with self.engine.begin() as conn:
+            conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(status=status))
+
+    def append_action(self, table_id: str, move: int, seat: int, action: str, over: bool) -> None:
+        """Commit one accepted action (and the end of the game when it ends it)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(actions_t).values(
+                    table_id=table_id, move=move, seat=seat, action=action, at=time.time()
+                )
+            )
+            if over:
+                conn.execute(
+                    update(tables_t).where(tables_t.c.id == table_id).values(status="over")
+                )
+
+    def load_all(self) -> list[TableRecord]:
+        """Every table with its seats and actions, oldest first."""
+        with self.engine.connect() as conn:
+            recs: dict[str, TableRecord] = {}
+            for row in conn.execute(select(tables_t).order_by(tables_t.c.created)):
+                recs[row.id] = TableRecord(
+                    row.id,
+                    row.game,
+                    row.players,
+                    json.loads(row.options),
+                    int(row.seed),
+                    row.host_hash,
+                    row.status,
+                    row.created,
+                )
+            for row in conn.execute(select(seats_t)):
+                if row.table_id in recs:
+                    recs[row.table_id].seats[row.seat] = SeatRecord(
+                        row.seat, row.kind, row.name, row.bot, row.token_hash
+                    )
+            for row in conn.execute(
+                select(actions_t.c.table_id, actions_t.c.action).order_by(
+                    actions_t.c.table_id, actions_t.c.move
+                )
+            ):
+                if row.table_id in recs:
+                    recs[row.table_id].actions.append(row.action)
+        return list(recs.values())

@@ -1,0 +1,145 @@
+"""A live table: its stored record, the state rebuilt from the log, seats and listeners."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from parlour.bots.base import Bot
+from parlour.bots.registry import make_bot
+from parlour.engine import Event, Game, State
+from parlour.engine.i18n import t
+from parlour.server.storage import SeatRecord, TableRecord
+
+OPEN, PLAYING, OVER = "open", "playing", "over"
+
+
+def new_token() -> str:
+    """A fresh secret token (a seat's or a host's)."""
+    return secrets.token_urlsafe(24)
+
+
+def token_hash(token: str) -> str:
+    """What is stored of a token: its SHA-256, so the database never holds a usable one."""
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def token_matches(token: object, stored: str | None) -> bool:
+    """Whether ``token`` is the one whose hash is ``stored`` (constant-time)."""
+    if stored is None or not isinstance(token, str) or len(token) > 200:
+        return False
+    return hmac.compare_digest(token_hash(token), stored)
+
+
+@dataclass(eq=False)
+class Connection:
+    """One client watching a table: a seat (or a spectator) with its own outbox."""
+
+    seat: int | None
+    lang: str
+    cursor: int = 0
+    """How many entries of the table's event log this client has been sent."""
+    outbox: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
+
+    def send(self, message: dict[str, Any] | None) -> None:
+        """Queue a message for the client (None closes the connection)."""
+        self.outbox.put_nowait(message)
+
+
+class LiveTable:
+    """A table in memory. Its truth is ``record`` (setup and actions); the rest is derived."""
+
+    def __init__(self, record: TableRecord, game: Game) -> None:
+        self.record = record
+        self.game = game
+        self.state: State | None = None
+        self.log: list[tuple[int, Event]] = []
+        """Every event so far with the move number it followed."""
+        self.lock = asyncio.Lock()
+        self.connections: set[Connection] = set()
+        self.bots: dict[int, Bot] = {}
+        self.bot_task: asyncio.Task[None] | None = None
+
+    @property
+    def id(self) -> str:
+        """The table's id."""
+        return self.record.id
+
+    @property
+    def status(self) -> str:
+        """open (seats being filled), playing, or over."""
+        return self.record.status
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self.record.players
+
+    def seat(self, seat: int) -> SeatRecord | None:
+        """Who sits at ``seat`` (None when free)."""
+        return self.record.seats.get(seat)
+
+    def names(self, lang: str) -> list[str]:
+        """Every seat's display name (free seats as "Player n")."""
+        out = []
+        for s in range(self.players):
+            rec = self.record.seats.get(s)
+            out.append(rec.name if rec else t("core.seat_name", lang, number=s + 1))
+        return out
+
+    def start_play(self) -> None:
+        """Build the opening state, replay the log and make the bots."""
+        rec = self.record
+        state = self.game.new(rec.players, rec.options, rec.seed)
+        log: list[tuple[int, Event]] = []
+        for text in rec.actions:
+            events = state.apply(text)
+            log.extend((state.move_number, e) for e in events)
+        self.state, self.log = state, log
+        self.bots = {}
+        for s, seat in rec.seats.items():
+            if seat.kind == "bot" and seat.bot:
+                bot = make_bot(seat.bot, self.game.id)
+                bot.reset(s, rec.players, state.options)
+                self.bots[s] = bot
+
+    def state_at(self, move: int) -> tuple[State, list[tuple[int, Event]]]:
+        """The state after ``move`` actions and the events up to it (rebuilt by replay)."""
+        rec = self.record
+        state = self.game.new(rec.players, rec.options, rec.seed)
+        log: list[tuple[int, Event]] = []
+        for text in rec.actions[:move]:
+            events = state.apply(text)
+            log.extend((state.move_number, e) for e in events)
+        return state, log
+
+    def public_seats(self) -> list[dict[str, Any]]:
+        """The seats as anyone may see them (never a token)."""
+        out: list[dict[str, Any]] = []
+        for s in range(self.players):
+            rec = self.record.seats.get(s)
+            out.append(
+                {"seat": s, "kind": None, "name": None, "bot": None}
+                if rec is None
+                else {"seat": s, "kind": rec.kind, "name": rec.name, "bot": rec.bot}
+            )
+        return out
+
+    def summary(self) -> dict[str, Any]:
+        """The table as the lobby lists it."""
+        st = self.state
+        return {
+            "id": self.id,
+            "game": self.game.id,
+            "players": self.players,
+            "options": dict(self.record.options),
+            "status": self.status,
+            "seats": self.public_seats(),
+            "move": 0 if st is None else st.move_number,
+            "to_act": None if st is None else st.to_act,
+            "created": self.record.created,
+        }

@@ -1,0 +1,75 @@
+"""Fixtures for the server tests: an in-process app on a temporary SQLite file."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from parlour.games import register
+from parlour.server import ServerConfig, create_app
+from tests.support.highcard import GAME as HIGHCARD
+
+register(HIGHCARD)
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    """A fresh SQLite database file."""
+    return f"sqlite:///{tmp_path / 'parlour.db'}"
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    """A running app (bots act without delay)."""
+    app = create_app(ServerConfig(database_url=db_url, bot_delay=0, bot_think_limit=5))
+    with TestClient(app) as c:
+        yield c
+
+
+def new_table(
+    client: TestClient,
+    game: str = "highcard",
+    players: int = 2,
+    options: dict[str, Any] | None = None,
+) -> tuple[str, str]:
+    """Create a table; returns its id and the host token."""
+    r = client.post(
+        "/api/tables", json={"game": game, "players": players, "options": options or {}}
+    )
+    assert r.status_code == 201, r.text
+    body = r.json()
+    return body["table"]["id"], body["host_token"]
+
+
+def sit(client: TestClient, table: str, seat: int, name: str) -> str:
+    """Take a seat as a person; returns the seat's token."""
+    r = client.post(f"/api/tables/{table}/seats/{seat}", json={"name": name})
+    assert r.status_code == 201, r.text
+    token: str = r.json()["token"]
+    return token
+
+
+def add_bot(client: TestClient, table: str, host: str, seat: int, bot: str = "random") -> None:
+    """Put a bot in a seat."""
+    r = client.post(f"/api/tables/{table}/bots/{seat}", json={"bot": bot, "host_token": host})
+    assert r.status_code == 200, r.text
+
+
+def start(client: TestClient, table: str, host: str) -> None:
+    """Start a full table."""
+    r = client.post(f"/api/tables/{table}/start", json={"host_token": host})
+    assert r.status_code == 200, r.text
+
+
+def human_table(
+    client: TestClient, players: int = 2, game: str = "highcard"
+) -> tuple[str, list[str]]:
+    """A started table of people; returns its id and every seat's token."""
+    table, host = new_table(client, game, players)
+    tokens = [sit(client, table, s, f"P{s + 1}") for s in range(players)]
+    start(client, table, host)
+    return table, tokens

@@ -1,0 +1,72 @@
+"""Bots at the table: server-side, off the event loop, with a think-time bound."""
+
+from __future__ import annotations
+
+import time
+
+from fastapi.testclient import TestClient
+
+from parlour.bots.base import Bot, Observation
+from parlour.bots.registry import register_bot
+from parlour.engine import Action, Rng
+from tests.server.conftest import add_bot, new_table, sit, start
+
+
+class SleepyBot(Bot):
+    """Thinks far longer than allowed."""
+
+    name = "sleepy"
+
+    def act(self, obs: Observation, rng: Rng) -> Action:
+        time.sleep(1.0)
+        return obs.legal[0]
+
+
+register_bot("sleepy", lambda arg: SleepyBot())
+
+
+def wait_for(client: TestClient, table: str, status: str, limit: float = 10.0) -> dict[str, object]:
+    """Poll a table until it has ``status`` (bounded)."""
+    deadline = time.monotonic() + limit
+    while True:
+        summary: dict[str, object] = client.get(f"/api/tables/{table}").json()
+        if summary["status"] == status or time.monotonic() > deadline:
+            return summary
+        time.sleep(0.02)
+
+
+def test_a_table_of_bots_plays_to_the_end_with_nobody_connected(client: TestClient) -> None:
+    tables = []
+    for players in (2, 3, 4):
+        table, host = new_table(client, players=players)
+        for seat in range(players):
+            add_bot(client, table, host, seat)
+        start(client, table, host)
+        tables.append((table, players))
+    for table, players in tables:
+        summary = wait_for(client, table, "over")
+        assert summary["status"] == "over" and summary["move"] == players
+        record = client.get(f"/api/tables/{table}/record").json()
+        assert len(record["actions"]) == players
+
+
+def test_a_slow_bot_is_cut_short_and_does_not_stall_other_tables(db_url: str) -> None:
+    from parlour.server import ServerConfig, create_app
+
+    app = create_app(ServerConfig(database_url=db_url, bot_delay=0, bot_think_limit=0.2))
+    with TestClient(app) as client:
+        slow, host = new_table(client, players=2)
+        add_bot(client, slow, host, 0, "sleepy")
+        sit(client, slow, 1, "Ana")
+        start(client, slow, host)
+        fast, fhost = new_table(client, players=2)
+        add_bot(client, fast, fhost, 0)
+        add_bot(client, fast, fhost, 1)
+        start(client, fast, fhost)
+        assert wait_for(client, fast, "over")["status"] == "over"
+        # The sleepy bot ran out of time and a legal move was played for it.
+        deadline = time.monotonic() + 5
+        while client.get(f"/api/tables/{slow}").json()["move"] < 1:
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        assert client.get(f"/api/tables/{slow}").json()["to_act"] == 1
