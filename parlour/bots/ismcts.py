@@ -1,0 +1,390 @@
+"""Information-set Monte Carlo tree search (ISMCTS) over sampled worlds.
+
+After Cowling, Powley and Whitehouse (2012). Each iteration draws one world consistent with
+what the deciding seat knows (``Observation.sample``), walks a shared tree from it, grows
+the tree by one information set, finishes the world with a rollout and backs up every seat's
+reward. Nodes are keyed by *the acting seat's information set* in the sampled world (by
+default its view), so opponents in the tree choose with what they could know, not with the
+sampled cards of others. Search never touches the real state: only the observation's
+resampled root.
+
+Long games need a horizon. A game package may expose ``SEARCH_HINTS`` (see
+:class:`SearchHints`): ``stop(state)`` ends a rollout early (a round's end) and
+``value(state, seat)`` scores the position there in ``[0, 1]``.
+
+A spec is ``ismcts`` (default budget), ``ismcts:500`` (500 iterations, deterministic for a
+given generator), ``ismcts:200ms`` (200 milliseconds) or both, ``ismcts:2000,900ms``
+(2000 iterations unless 900 ms pass first).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Any, Protocol, runtime_checkable
+
+from parlour.bots.base import Bot, Observation, RandomBot
+from parlour.bots.registry import register_bot
+from parlour.engine import Action, OptionError, Rng, State
+
+DEFAULT_ITERATIONS = 1000
+"""The budget of a bare ``ismcts`` spec."""
+DEFAULT_EXPLORATION = 0.7
+"""The UCB exploration constant (rewards lie in [0, 1])."""
+MAX_ROLLOUT_MOVES = 5000
+"""A safety net: a rollout this long is scored as it stands (a draw for everyone)."""
+
+
+@runtime_checkable
+class SearchHints(Protocol):
+    """Per-game knowledge that makes search cheaper; every member is optional but these two.
+
+    A game package exposes an instance as ``SEARCH_HINTS``. Optional extras, looked up by
+    name: ``horizon: int`` (score a rollout after this many moves past the root),
+    ``rollout_action(state, rng) -> Action`` (a cheap rollout policy instead of uniform
+    random), ``infoset_key(state, seat) -> Hashable`` (a faster key for the seat's
+    information set than its view; it must depend only on what the seat knows).
+    """
+
+    def stop(self, state: State) -> bool:
+        """Whether to end a rollout here (for example at the end of a round)."""
+        ...
+
+    def value(self, state: State, seat: int) -> float:
+        """The worth of a non-final position for ``seat``, in [0, 1] (like a win share)."""
+        ...
+
+
+_HINTS: dict[str, SearchHints | None] = {}
+
+
+def hints_for(state: State) -> SearchHints | None:
+    """The search hints of a state's game: ``SEARCH_HINTS`` of its package, or its ``search``."""
+    game_id = state.game.id
+    if game_id in _HINTS:
+        return _HINTS[game_id]
+    package = type(state.game).__module__.rsplit(".", 1)[0]
+    hints: Any = getattr(import_module(package), "SEARCH_HINTS", None)
+    if hints is None:
+        module = package + ".search"
+        try:
+            hints = getattr(import_module(module), "SEARCH_HINTS", None)
+        except ModuleNotFoundError as exc:
+            if exc.name != module:
+                raise
+    _HINTS[game_id] = hints if isinstance(hints, SearchHints) else None
+    return _HINTS[game_id]
+
+
+def view_key(state: State, seat: int) -> Hashable:
+    """The default information-set key: the seat's view, as canonical text."""
+    return json.dumps(state.view(seat), sort_keys=True, separators=(",", ":"))
+
+
+class _Child:
+    """The statistics of one action at one node."""
+
+    __slots__ = ("available", "total", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.total = 0.0
+        # How often the action was legal when its node was visited (subset-armed bandit).
+        self.available = 0
+
+
+class _Node:
+    """One information set of the acting seat."""
+
+    __slots__ = ("children",)
+
+    def __init__(self) -> None:
+        self.children: dict[Action, _Child] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How long one decision may search: iterations, milliseconds, or whichever ends first."""
+
+    iterations: int | None = DEFAULT_ITERATIONS
+    """The most iterations (None: no limit)."""
+    millis: float | None = None
+    """The most wall-clock milliseconds (None: no limit)."""
+
+    @classmethod
+    def parse(cls, arg: str | None) -> Budget:
+        """Read ``500``, ``200ms``, ``2s`` or ``2000,900ms`` (raises OptionError)."""
+        if arg is None or not arg.strip():
+            return cls()
+        iterations: int | None = None
+        millis: float | None = None
+        try:
+            for part in arg.replace(" ", "").split(","):
+                if part.endswith("ms"):
+                    millis = float(part[:-2])
+                elif part.endswith("s"):
+                    millis = float(part[:-1]) * 1000.0
+                else:
+                    iterations = int(part)
+        except ValueError:
+            raise OptionError(
+                "core.error.unknown_bot", bot=f"ismcts:{arg}"[:40], known="ismcts"
+            ) from None
+        if (iterations is not None and iterations < 1) or (millis is not None and millis <= 0):
+            raise OptionError("core.error.unknown_bot", bot=f"ismcts:{arg}"[:40], known="ismcts")
+        if iterations is None and millis is None:
+            return cls()
+        return cls(iterations, millis)
+
+
+@dataclass
+class SearchStats:
+    """What the last search did."""
+
+    iterations: int = 0
+    """Iterations run."""
+    seconds: float = 0.0
+    """Wall-clock time spent."""
+    nodes: int = 0
+    """Information sets in the tree."""
+
+
+class IsmctsBot(Bot):
+    """Single-decision ISMCTS with UCB1 over information sets and random (or hinted) rollouts."""
+
+    name = "ismcts"
+    samples = True
+
+    def __init__(
+        self,
+        budget: Budget | None = None,
+        *,
+        exploration: float = DEFAULT_EXPLORATION,
+        hints: SearchHints | None = None,
+        use_game_hints: bool = True,
+    ) -> None:
+        self.budget = budget or Budget()
+        self.exploration = exploration
+        self._hints = hints
+        self._use_game_hints = use_game_hints
+        self.stats = SearchStats()
+        """Figures of the last search (for benchmarks)."""
+
+    def act(self, obs: Observation, rng: Rng) -> Action:
+        """Search from sampled worlds and play the most visited legal action."""
+        if len(obs.legal) == 1:
+            self.stats = SearchStats()
+            return obs.legal[0]
+        root = self.search(obs, rng)
+        return self._best(root, obs.legal)
+
+    # -- the search ---------------------------------------------------------------------
+
+    def search(self, obs: Observation, rng: Rng) -> _Node:
+        """Run the budgeted search for ``obs`` and return its root node."""
+        nodes: dict[Hashable, _Node] = {}
+        root = _Node()
+        hints = self._hints
+        first = obs.sample(rng)
+        if hints is None and self._use_game_hints:
+            hints = hints_for(first)
+        key = _key_function(hints)
+        nodes[key(first, obs.seat)] = root
+        limit = self.budget.iterations
+        deadline = (
+            None if self.budget.millis is None else time.perf_counter() + self.budget.millis / 1e3
+        )
+        start = time.perf_counter()
+        done = 0
+        world: State | None = first
+        while limit is None or done < limit:
+            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                break
+            if world is None:
+                world = obs.sample(rng)
+            self._iterate(world, obs.seat, root, nodes, key, hints, rng)
+            world = None
+            done += 1
+        self.stats = SearchStats(done, time.perf_counter() - start, len(nodes))
+        return root
+
+    def _iterate(
+        self,
+        state: State,
+        seat: int,
+        root: _Node,
+        nodes: dict[Hashable, _Node],
+        key: Any,
+        hints: SearchHints | None,
+        rng: Rng,
+    ) -> None:
+        """One iteration: select and expand in the tree, roll out, back up."""
+        state.record_events = False
+        path: list[tuple[_Child, int]] = []
+        node: _Node | None = root
+        actor = seat
+        start_move = state.move_number
+        horizon: int | None = getattr(hints, "horizon", None)
+        # Selection and expansion: walk existing nodes; the first new information set is
+        # added to the tree and the rest of the world is a rollout.
+        while True:
+            to_act = state.to_act
+            if to_act is None:
+                break
+            if hints is not None and _cut(state, hints, start_move, horizon):
+                break
+            legal = state.legal_actions()
+            if node is None:
+                if len(legal) > 1:
+                    k = key(state, to_act)
+                    node = nodes.get(k)
+                    if node is None:
+                        nodes[k] = _Node()
+                        break
+                else:
+                    # A forced move is not a decision: no node, no statistics.
+                    state._apply(legal[0])
+                    continue
+            actor = to_act
+            action, child = self._select(node, legal, rng)
+            path.append((child, actor))
+            # The action came from this state's own legal list: the public apply's check
+            # would only repeat it.
+            state._apply(action)
+            node = None
+        rewards = self._rollout(state, hints, start_move, rng)
+        for child, who in path:
+            child.visits += 1
+            child.total += rewards[who]
+
+    def _select(self, node: _Node, legal: Sequence[Action], rng: Rng) -> tuple[Action, _Child]:
+        """An untried legal action at random, else the legal child with the best UCB."""
+        children = node.children
+        untried = [a for a in legal if a not in children]
+        if untried:
+            action = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
+            child = children[action] = _Child()
+            for a in legal:
+                seen = children.get(a)
+                if seen is not None:
+                    seen.available += 1
+            return action, child
+        best: Action | None = None
+        best_score = -math.inf
+        c = self.exploration
+        for a in legal:
+            ch = children[a]
+            ch.available += 1
+            score = ch.total / ch.visits + c * math.sqrt(math.log(ch.available) / ch.visits)
+            if score > best_score:
+                best, best_score = a, score
+        assert best is not None
+        return best, children[best]
+
+    def _rollout(
+        self, state: State, hints: SearchHints | None, start_move: int, rng: Rng
+    ) -> Sequence[float]:
+        """Finish the world with the rollout policy; every seat's reward in [0, 1]."""
+        horizon: int | None = getattr(hints, "horizon", None)
+        policy = getattr(hints, "rollout_action", None)
+        for _ in range(MAX_ROLLOUT_MOVES):
+            if state.to_act is None:
+                result = state.result
+                assert result is not None  # to_act is None only when the game is over
+                return result.scores
+            if hints is not None and _cut(state, hints, start_move, horizon):
+                return [hints.value(state, s) for s in range(state.players)]
+            if policy is not None:
+                action = policy(state, rng)
+            else:
+                legal = state.legal_actions()
+                action = legal[rng.below(len(legal))] if len(legal) > 1 else legal[0]
+            state._apply(action)
+        return [0.5] * state.players
+
+    @staticmethod
+    def _best(root: _Node, legal: Sequence[Action]) -> Action:
+        """The most visited legal action; ties go to the better mean, then to legal order."""
+        best = legal[0]
+        best_rank = (-1, -math.inf)
+        for a in legal:
+            ch = root.children.get(a)
+            rank = (0, -math.inf) if ch is None else (ch.visits, ch.total / max(ch.visits, 1))
+            if rank > best_rank:
+                best, best_rank = a, rank
+        return best
+
+
+def _cut(state: State, hints: SearchHints, start_move: int, horizon: int | None) -> bool:
+    """Whether a walk from the root should be scored here by the hints' value."""
+    moved = state.move_number - start_move
+    return moved > 0 and (hints.stop(state) or (horizon is not None and moved >= horizon))
+
+
+def _key_function(hints: SearchHints | None) -> Any:
+    """The information-set key the hints offer, or the view key."""
+    return getattr(hints, "infoset_key", None) or view_key
+
+
+def ismcts_factory(arg: str | None) -> IsmctsBot:
+    """Build the bot of an ``ismcts[:budget]`` spec."""
+    return IsmctsBot(Budget.parse(arg))
+
+
+def measure_iterations(
+    game_id: str,
+    players: int,
+    options: Mapping[str, Any] | None = None,
+    seconds: float = 5.0,
+    *,
+    seed: int = 0,
+) -> float:
+    """ISMCTS iterations per second on decision points of seeded random games of a game.
+
+    The figure the ``parlour bench`` command reports; it runs on the calling core only.
+    """
+    from parlour.games import get_game
+
+    game = get_game(game_id)
+    rng = Rng(seed)
+    bot = IsmctsBot(Budget(iterations=None, millis=50.0))
+    walker = RandomBot()
+    total = 0
+    spent = 0.0
+    game_seed = seed
+    while spent < seconds:
+        state = game.new(players, options, game_seed)
+        state.record_events = False
+        game_seed += 1
+        while (seat := state.to_act) is not None and spent < seconds:
+            obs = bot.observe(state, seat, rng.spawn())
+            if len(obs.legal) > 1 and rng.below(4) == 0:
+                bot.search(obs, rng)
+                total += bot.stats.iterations
+                spent += bot.stats.seconds
+            state.apply(walker.act(obs, rng))
+    return total / spent if spent > 0 else 0.0
+
+
+register_bot("ismcts", ismcts_factory)
+
+# The difficulty levels register themselves as bots too; the registry only knows to import
+# this module, so importing it must bring them along.
+from parlour.bots import levels as _levels  # noqa: E402
+
+__all__ = [
+    "DEFAULT_ITERATIONS",
+    "Budget",
+    "IsmctsBot",
+    "SearchHints",
+    "SearchStats",
+    "hints_for",
+    "ismcts_factory",
+    "measure_iterations",
+    "view_key",
+]
+del _levels

@@ -1,0 +1,130 @@
+"""Difficulty levels: ``easy``, ``normal`` and ``hard`` players for any game.
+
+- ``easy``: the game's heuristic bot, but a random legal move one time in four;
+- ``normal``: the game's heuristic bot (the random bot for a game without one);
+- ``hard``: ISMCTS with a per-game iteration budget that answers within a second, capped
+  by a time limit as a safety net.
+
+``hard:<budget>`` overrides the search budget with an ISMCTS budget (``hard:300``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from parlour.bots.base import Bot, Observation, RandomBot
+from parlour.bots.ismcts import Budget, IsmctsBot
+from parlour.bots.registry import make_bot, register_bot
+from parlour.engine import Action, OptionError, Rng, State
+
+LEVELS = ("easy", "normal", "hard")
+"""The level names, easiest first."""
+EASY_NOISE = 0.25
+"""How often the easy bot plays a random legal move instead of the heuristic's."""
+HARD_ITERATIONS: Mapping[str, int] = {"loveletter": 1500, "gauntlet": 800, "splendor-marvel": 300}
+"""Iterations of the hard bot per game, measured to answer well within a second."""
+HARD_DEFAULT_ITERATIONS = 500
+"""Iterations of the hard bot in a game the table above does not name."""
+HARD_TIME_CAP_MS = 900.0
+"""The hard bot stops searching after this long whatever its iteration budget."""
+
+
+class NoisyBot(Bot):
+    """Plays another bot's move, or a random legal move with some probability."""
+
+    def __init__(self, inner: Bot, noise: float, name: str = "noisy") -> None:
+        self.inner = inner
+        self.noise = noise
+        self.name = name
+        self.samples = inner.samples
+
+    def observe(self, state: State, seat: int, rng: Rng | None = None) -> Observation:
+        """The inner bot's kind of observation."""
+        return self.inner.observe(state, seat, rng)
+
+    def act(self, obs: Observation, rng: Rng) -> Action:
+        """A random legal move with probability ``noise``, else the inner bot's choice."""
+        if rng.random() < self.noise:
+            return rng.choice(obs.legal)
+        return self.inner.act(obs, rng)
+
+    def reset(self, seat: int, players: int, options: Mapping[str, Any]) -> None:
+        """Reset the inner bot."""
+        self.inner.reset(seat, players, options)
+
+
+def heuristic_bot(game_id: str) -> Bot:
+    """The game's ``heuristic`` bot, or the random bot when the game has none."""
+    try:
+        return make_bot("heuristic", game_id)
+    except OptionError:
+        return RandomBot()
+
+
+def hard_budget(game_id: str) -> Budget:
+    """The hard bot's search budget for a game."""
+    return Budget(HARD_ITERATIONS.get(game_id, HARD_DEFAULT_ITERATIONS), HARD_TIME_CAP_MS)
+
+
+def make_level(level: str, game_id: str, arg: str | None = None) -> Bot:
+    """The bot of a difficulty level for a game (raises OptionError for an unknown level)."""
+    if level == "easy":
+        return NoisyBot(heuristic_bot(game_id), EASY_NOISE, "easy")
+    if level == "normal":
+        return heuristic_bot(game_id)
+    if level == "hard":
+        bot = IsmctsBot(Budget.parse(arg) if arg else hard_budget(game_id))
+        bot.name = "hard"
+        return bot
+    raise OptionError("core.error.unknown_bot", bot=str(level)[:40], known=", ".join(LEVELS))
+
+
+class _LevelFactory:
+    """A registry factory for one level: the game is known only when the bot is made."""
+
+    def __init__(self, level: str) -> None:
+        self.level = level
+
+    def __call__(self, arg: str | None) -> Bot:
+        return _LevelBot(self.level, arg)
+
+
+class _LevelBot(Bot):
+    """A level whose game is chosen by the first observation (registry factories get no game)."""
+
+    def __init__(self, level: str, arg: str | None) -> None:
+        self.level = level
+        self.arg = arg
+        self.name = level
+        self._bots: dict[str, Bot] = {}
+        self._last: tuple[int, int, Mapping[str, Any]] | None = None
+        # Sampling costs one determinize per decision; only the hard level searches.
+        self.samples = level == "hard"
+
+    def bot_for(self, game_id: str) -> Bot:
+        """The concrete bot of this level for a game."""
+        bot = self._bots.get(game_id)
+        if bot is None:
+            bot = self._bots[game_id] = make_level(self.level, game_id, self.arg)
+            if self._last is not None:
+                bot.reset(*self._last)
+        return bot
+
+    def observe(self, state: State, seat: int, rng: Rng | None = None) -> Observation:
+        """The concrete bot's kind of observation."""
+        return self.bot_for(state.game.id).observe(state, seat, rng)
+
+    def act(self, obs: Observation, rng: Rng) -> Action:
+        """The concrete bot's move."""
+        return self.bot_for(obs.game_id).act(obs, rng)
+
+    def reset(self, seat: int, players: int, options: Mapping[str, Any]) -> None:
+        """Reset every concrete bot made so far."""
+        self._last = (seat, players, options)
+        for bot in self._bots.values():
+            bot.reset(seat, players, options)
+
+
+for _level in LEVELS:
+    register_bot(_level, _LevelFactory(_level))

@@ -1,0 +1,1 @@
+"""Tests of the game-agnostic bots, the levels and fair play."""
