@@ -68,23 +68,59 @@ def hidden_paths(state: State, seat: int, worlds: int = 6) -> dict[tuple[Any, ..
     return hidden
 
 
-def _mutables(root: object, skip: set[int]) -> set[int]:
-    """Ids of the mutable containers reachable from ``root``."""
-    return {id(o) for o in _reachable(root, skip) if isinstance(o, list | dict | set | bytearray)}
+_MISSING = object()
 
 
-def leaks(obs: object, state: State, seat: int) -> list[str]:
+def _containers(state: State) -> dict[int, tuple[object, tuple[Any, ...]]]:
+    """The mutable containers inside a state's attributes, by id: (container, path)."""
+    found: dict[int, tuple[object, tuple[Any, ...]]] = {}
+    todo: list[tuple[object, tuple[Any, ...]]] = [
+        (v, (name,)) for name, v in vars(state).items() if not isinstance(v, _OPAQUE)
+    ]
+    while todo:
+        obj, path = todo.pop()
+        if id(obj) in found or not isinstance(obj, list | dict | set | tuple | bytearray):
+            continue
+        if not isinstance(obj, tuple):
+            found[id(obj)] = (obj, path)
+        if isinstance(obj, list | tuple):
+            todo += [(v, (*path, i)) for i, v in enumerate(obj)]
+        elif isinstance(obj, dict):
+            todo += [(v, (*path, k)) for k, v in obj.items()]
+    return found
+
+
+def _at(state: State, path: tuple[Any, ...]) -> Any:
+    """The object at an attribute path of a state (``_MISSING`` when it has none)."""
+    obj: Any = getattr(state, path[0], _MISSING)
+    for step in path[1:]:
+        try:
+            obj = obj[step]
+        except (KeyError, IndexError, TypeError):
+            return _MISSING
+    return obj
+
+
+def leaks(obs: object, state: State, seat: int, worlds: int = 4) -> list[str]:
     """Ways the real state or its hidden data can be reached from ``obs`` (empty: none)."""
-    # Options and the game are public and shared by every world of a configuration.
-    shared = {id(o) for o in _reachable(state.options, set())}
-    found: list[str] = []
-    state_parts = _mutables(state, shared)
+    resamples = [state.determinize(seat, Rng(0x9E37 + i)) for i in range(worlds)]
+    for world in resamples:
+        world.legal_actions()  # fill the same lazy caches the real state has filled
+    # What a resampled world legitimately shares with the real one (options, card tables,
+    # caches a clone does not copy) may be shared by the observation too.
+    shared = {id(o) for o in _reachable(resamples[0], set())}
+    parts = _containers(state)
     hidden = hidden_paths(state, seat)
+    found: list[str] = []
     for obj in _reachable(obs, shared):
         if obj is state:
             found.append("the real state itself is reachable")
-        elif id(obj) in state_parts:
-            found.append(f"a {type(obj).__name__} of the real state is reachable")
+        elif id(obj) in parts:
+            # A container the real state is still using: a leak when what it holds is
+            # hidden, that is, when a world the seat cannot tell apart holds another value.
+            path = parts[id(obj)][1]
+            if any(_at(world, path) != obj for world in resamples):
+                found.append(f"the real state's {path} is reachable")
         data: Any = obj.to_json() if isinstance(obj, State) else obj
         if hidden and isinstance(data, dict):
             leaves = dict(_leaves(data))
