@@ -1,0 +1,40 @@
+"""Text rendering of an environment's game, as a spectator sees it (no hidden cards)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from parlour.engine import Event, State, describe, events_for
+from parlour.engine.i18n import render_params, t
+
+
+def render_text(
+    state: State, events: Sequence[Event], *, truncated: bool = False, lang: str = "en"
+) -> str:
+    """A few lines: the move number, the public events since the last render, who acts."""
+    game = state.game.id
+    params = render_params(game, {"game": game}, lang)
+    lines = [t("rl.render.header", lang, game=params["game"], move=state.move_number)]
+    lines += [f"  {describe(game, e, lang)}" for e in events_for(None, events)]
+    result = state.result
+    if result is not None:
+        lines.append(
+            t(
+                "rl.render.over",
+                lang,
+                **render_params(
+                    game, {"reason": result.reason, "winner": list(result.winners)}, lang
+                ),
+            )
+        )
+    elif truncated:
+        lines.append(t("rl.render.truncated", lang, moves=state.move_number))
+    elif state.to_act is not None:
+        lines.append(
+            t(
+                "rl.render.to_act",
+                lang,
+                **render_params(game, {"seat": state.to_act, "prompt": state.prompt()}, lang),
+            )
+        )
+    return "\n".join(lines)
