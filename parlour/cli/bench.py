@@ -1,10 +1,114 @@
-"""``parlour bench``."""
+"""``parlour bench``: random-playout throughput per game configuration, one core."""
 
 from __future__ import annotations
 
+import json
+from typing import Annotated, Any
+
 import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from parlour.cli.options import (
+    GAME_COMMAND,
+    check_language,
+    fail,
+    friendly_errors,
+    game_options,
+    help_text,
+    load_game,
+)
+from parlour.engine import Game
+from parlour.engine.i18n import t
+from parlour.games import all_games
+from parlour.sim.bench import BenchFigure, configs, profile, random_playouts
+
+
+def bench_configs(
+    game: Game, players: int | None, options: dict[str, Any]
+) -> list[tuple[int, dict[str, Any]]]:
+    """The configurations to measure: the game's samples, or the ones the person asked for."""
+    samples = configs(game)
+    if players is None and not options:
+        return samples
+    counts = [players] if players is not None else sorted({n for n, _ in samples})
+    out = []
+    for n in counts:
+        game.resolve_options(n, options)  # refuse a bad combination before timing anything
+        out.append((n, dict(options)))
+    return out
+
+
+def figures_table(figures: list[BenchFigure], lang: str) -> Table:
+    """Games/s and decisions/s per configuration, without and with events."""
+    table = Table(title=t("cli.bench.title", lang))
+    for key in ("game", "players", "options", "events", "games", "games_per_s", "decisions_per_s"):
+        table.add_column(
+            t(f"cli.bench.{key}", lang),
+            justify="right" if key.endswith(("s", "players")) else "left",
+            overflow="fold",
+        )
+    for f in figures:
+        table.add_row(
+            escape(f.game),
+            str(f.players),
+            escape(", ".join(f"{k}={v}" for k, v in f.options.items()) or "—"),
+            t(f"core.{'yes' if f.record_events else 'no'}", lang),
+            str(f.games),
+            f"{f.games_per_second:,.0f}",
+            f"{f.decisions_per_second:,.0f}",
+        )
+    return table
 
 
 def register(app: typer.Typer) -> None:
     """Add the command to the app."""
-    del app
+
+    @app.command("bench", help=help_text("help.bench"), context_settings=GAME_COMMAND)
+    def bench(
+        ctx: typer.Context,
+        game_id: Annotated[
+            str | None, typer.Argument(metavar="[GAME]", help=help_text("help.bench_game"))
+        ] = None,
+        seconds: Annotated[
+            float, typer.Option("--seconds", "-s", help=help_text("help.seconds"))
+        ] = 1.0,
+        players: Annotated[
+            int | None, typer.Option("--players", "-p", help=help_text("help.bench_players"))
+        ] = None,
+        as_json: Annotated[bool, typer.Option("--json", help=help_text("help.bench_json"))] = False,
+        with_profile: Annotated[
+            bool, typer.Option("--profile", help=help_text("help.profile"))
+        ] = False,
+        option: Annotated[
+            list[str] | None, typer.Option("--option", "-o", help=help_text("help.option"))
+        ] = None,
+        lang: Annotated[str | None, typer.Option("--lang", help=help_text("help.lang"))] = None,
+    ) -> None:
+        language = check_language(lang)
+        console = Console()
+        games = [load_game(game_id, language)] if game_id is not None else all_games()
+        plan: list[tuple[Game, int, dict[str, Any]]] = []
+        with friendly_errors(language):
+            for game in games:
+                opts = game_options(game, ctx.args, option or ()) if game_id else {}
+                plan += [(game, n, o) for n, o in bench_configs(game, players, opts)]
+        if not plan:
+            fail(t("cli.error.no_games", language))
+        if with_profile:
+            game, n, opts = plan[0]
+            console.print(
+                escape(t("cli.bench.profiling", language, game=game.id, players=n, seconds=seconds))
+            )
+            typer.echo(profile(game, n, opts, seconds))
+            return
+        figures = [
+            random_playouts(game, n, opts, seconds, record_events=events)
+            for game, n, opts in plan
+            for events in (False, True)
+        ]
+        if as_json:
+            typer.echo(json.dumps([f.to_json() for f in figures], indent=1))
+        else:
+            console.print(figures_table(figures, language))

@@ -1,10 +1,302 @@
-"""``parlour play``."""
+"""``parlour play``: a person plays in the terminal against bots.
+
+The loop is :func:`play_session`, which takes an ``ask`` callable and a Rich console so tests
+can feed it scripted answers.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Annotated, Any
+
 import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.rule import Rule
+from rich.table import Table
+
+from parlour.bots.base import Bot
+from parlour.bots.registry import make_bot
+from parlour.cli.options import (
+    GAME_COMMAND,
+    check_language,
+    fail,
+    friendly_errors,
+    game_options,
+    help_text,
+    load_game,
+    name_text,
+    parse_players,
+    role_seats,
+)
+from parlour.cli.render import render_view
+from parlour.engine import (
+    Action,
+    Event,
+    Game,
+    OptionError,
+    Replay,
+    Result,
+    Rng,
+    State,
+    describe,
+    events_for,
+    seed_from,
+)
+from parlour.engine.i18n import t
+from parlour.sim.runner import default_bot
+
+Ask = Callable[[str], str]
+"""Reads one answer from the person, given a prompt (raises EOFError when input ends)."""
+
+
+class QuitGame(Exception):
+    """The person asked to stop."""
+
+
+def player_names(players: int, human: int, bots: Sequence[str], lang: str) -> list[str]:
+    """Display names: the person is "You", every bot "Bot N (spec)"."""
+    out = []
+    others = iter(bots)
+    for seat in range(players):
+        if seat == human:
+            out.append(t("cli.play.you", lang))
+        else:
+            out.append(t("cli.play.bot_name", lang, number=seat + 1, bot=next(others)))
+    return out
+
+
+def choose_action(
+    game: Game,
+    legal: Sequence[Action],
+    ask: Ask,
+    console: Console,
+    lang: str,
+    names: Sequence[str],
+) -> Action:
+    """Ask for one legal action step by step (card, then target, then guess...).
+
+    Actions are grouped by their first ``action_steps`` label, then the next; a level with
+    a single choice is skipped after the first. ``q`` raises :class:`QuitGame`.
+    """
+    candidates = [(a, game.action_steps(a, lang, names)) for a in legal]
+    depth = 0
+    chosen: list[str] = []
+    while True:
+        longest = max(len(steps) for _, steps in candidates)
+        groups: dict[str, list[tuple[Action, list[str]]]] = {}
+        for action, steps in candidates:
+            # Past the last label (or labels that fail to tell actions apart): the text.
+            label = steps[depth] if depth < len(steps) else str(action)
+            groups.setdefault(label, []).append((action, steps))
+        if len(groups) == 1 and chosen and depth < longest:
+            depth += 1
+            continue
+        labels = list(groups)
+        if chosen:
+            console.print(f"[dim]{escape(' › '.join(chosen))}[/]")
+        for number, label in enumerate(labels, 1):
+            console.print(f"  [bold cyan]{number}[/]. {escape(label)}")
+        console.print(f"  [bold cyan]q[/]. {escape(t('cli.play.quit', lang))}")
+        pick = _ask_number(ask, console, lang, len(labels))
+        chosen.append(labels[pick])
+        candidates = groups[labels[pick]]
+        depth += 1
+        if len(candidates) == 1:
+            return candidates[0][0]
+
+
+def _ask_number(ask: Ask, console: Console, lang: str, count: int) -> int:
+    """Ask until the answer is a number from 1 to ``count`` (index returned) or ``q``."""
+    while True:
+        try:
+            answer = ask(t("cli.play.choose", lang, count=count) + " ").strip().lower()
+        except EOFError:
+            raise QuitGame from None
+        if answer in ("q", "quit", "exit"):
+            raise QuitGame
+        if answer.isdigit() and 1 <= int(answer) <= count:
+            return int(answer) - 1
+        console.print(f"[red]{escape(t('cli.play.bad_choice', lang, count=count))}[/]")
+
+
+def play_session(
+    game: Game,
+    players: int,
+    options: dict[str, Any],
+    seat: int,
+    bots: Sequence[str],
+    ask: Ask,
+    console: Console,
+    *,
+    seed: int | None = None,
+    lang: str = "en",
+    save: Path | None = None,
+) -> Result | None:
+    """Play one game, the person at ``seat``, bots (one spec per other seat) elsewhere.
+
+    Returns the result, or None when the person quit. With ``save``, the record is written
+    there when the game ends or the person quits.
+    """
+    state = game.new(players, options, seed)
+    state.record_events = True
+    if not 0 <= seat < players:
+        raise OptionError("core.error.bad_seat", seat=str(seat))
+    specs = list(bots) if len(bots) != 1 else list(bots) * (players - 1)
+    if len(specs) != players - 1:
+        raise OptionError(
+            "cli.error.bot_count", players=players - 1, count=len(specs), bots=",".join(specs)
+        )
+    robots: dict[int, Bot] = {}
+    others = iter(specs)
+    for s in range(players):
+        if s != seat:
+            robots[s] = make_bot(next(others), game.id)
+            robots[s].reset(s, players, state.options)
+    names = player_names(players, seat, specs, lang)
+    replay = Replay.start(state)
+    replay.names = names
+    rngs = [Rng(seed_from(state.seed, "bot", s)) for s in range(players)]
+    console.print(
+        Rule(t("cli.play.title", lang, game=name_text(game.id, "game", lang), seed=state.seed))
+    )
+    log: list[Event] = []
+    try:
+        while (actor := state.to_act) is not None:
+            if actor == seat:
+                _show_turn(game, state, seat, log, console, lang, names)
+                log = []
+                action = choose_action(game, state.legal_actions(), ask, console, lang, names)
+            else:
+                bot = robots[actor]
+                action = bot.act(bot.observe(state, actor, rngs[actor].spawn()), rngs[actor])
+            events = state.apply(action)
+            replay.actions.append(str(action))
+            log += events_for(seat, events)
+    except QuitGame:
+        _print_log(game, log, console, lang, names)
+        console.print(escape(t("cli.play.quitting", lang)))
+        _offer_save(replay, ask, console, lang, save)
+        return None
+    _print_log(game, log, console, lang, names)
+    result = state.result
+    assert result is not None  # to_act is None only at the end
+    console.print(render_view(game.id, state.view(seat), lang, names))
+    console.print(summary(game, result, lang, names))
+    if save is not None:
+        replay.save(save)
+        console.print(escape(t("cli.play.saved", lang, path=str(save))))
+    return result
+
+
+def _show_turn(
+    game: Game,
+    state: State,
+    seat: int,
+    log: Sequence[Event],
+    console: Console,
+    lang: str,
+    names: Sequence[str],
+) -> None:
+    console.print(Rule(t("cli.play.your_turn", lang, move=state.move_number + 1)))
+    console.print(render_view(game.id, state.view(seat), lang, names))
+    _print_log(game, log, console, lang, names)
+
+
+def _print_log(
+    game: Game, log: Sequence[Event], console: Console, lang: str, names: Sequence[str]
+) -> None:
+    if not log:
+        return
+    console.print(f"[bold]{escape(t('cli.play.log', lang))}[/]")
+    for event in log:
+        console.print(f"  • {escape(describe(game.id, event, lang, names))}")
+
+
+def _offer_save(replay: Replay, ask: Ask, console: Console, lang: str, save: Path | None) -> None:
+    if save is None:
+        try:
+            answer = ask(t("cli.play.save_prompt", lang) + " ").strip()
+        except EOFError:
+            answer = ""
+        if not answer:
+            return
+        save = Path(answer)
+    try:
+        replay.save(save)
+    except OSError as exc:
+        console.print(
+            f"[red]{escape(t('cli.play.save_failed', lang, path=str(save), reason=str(exc)))}[/]"
+        )
+        return
+    console.print(escape(t("cli.play.saved", lang, path=str(save))))
+
+
+def summary(game: Game, result: Result, lang: str, names: Sequence[str]) -> Table:
+    """The end-of-game table: who won, why, and every seat's score."""
+    if result.winners:
+        title = t("cli.play.winners", lang, winners=", ".join(names[s] for s in result.winners))
+    else:
+        title = t("cli.play.no_winner", lang)
+    table = Table(
+        title=title,
+        caption=t("cli.play.reason", lang, reason=name_text(game.id, result.reason, lang)),
+    )
+    table.add_column(t("cli.play.player", lang))
+    table.add_column(t("cli.play.score", lang), justify="right")
+    for s, score in enumerate(result.scores):
+        table.add_row(escape(names[s]), f"{score:g}")
+    for key, value in result.details.items():
+        if isinstance(value, int | float | str) and not isinstance(value, bool):
+            table.add_row(escape(key.replace("_", " ")), escape(str(value)))
+    return table
 
 
 def register(app: typer.Typer) -> None:
     """Add the command to the app."""
-    del app
+
+    @app.command("play", help=help_text("help.play"), context_settings=GAME_COMMAND)
+    def play(
+        ctx: typer.Context,
+        game_id: Annotated[str, typer.Argument(metavar="GAME", help=help_text("help.game"))],
+        players: Annotated[
+            int | None, typer.Option("--players", "-p", help=help_text("help.players"))
+        ] = None,
+        seat: Annotated[int | None, typer.Option("--seat", help=help_text("help.seat"))] = None,
+        role: Annotated[str | None, typer.Option("--as", help=help_text("help.as_role"))] = None,
+        bots: Annotated[
+            str | None, typer.Option("--bots", help=help_text("help.play_bots"))
+        ] = None,
+        seed: Annotated[int | None, typer.Option("--seed", help=help_text("help.seed"))] = None,
+        save: Annotated[Path | None, typer.Option("--save", help=help_text("help.save"))] = None,
+        option: Annotated[
+            list[str] | None, typer.Option("--option", "-o", help=help_text("help.option"))
+        ] = None,
+        lang: Annotated[str | None, typer.Option("--lang", help=help_text("help.lang"))] = None,
+    ) -> None:
+        language = check_language(lang)
+        game = load_game(game_id, language)
+        console = Console()
+        with friendly_errors(language):
+            opts = game_options(game, ctx.args, option or ())
+            count = players if players is not None else parse_players(None, game, opts)[0]
+            game.resolve_options(count, opts)
+            if seat is not None and role is not None:
+                fail(t("cli.error.seat_and_role", language))
+            where = seat if seat is not None else 0
+            if role is not None:
+                where = role_seats(game, role, count)[0]
+            specs = [s.strip() for s in (bots or default_bot(game.id)).split(",") if s.strip()]
+            play_session(
+                game,
+                count,
+                opts,
+                where,
+                specs,
+                lambda prompt: console.input(escape(prompt)),
+                console,
+                seed=seed,
+                lang=language,
+                save=save,
+            )

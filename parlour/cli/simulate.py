@@ -1,10 +1,272 @@
-"""``parlour simulate``."""
+"""``parlour simulate``: many bot games, summarised with confidence intervals."""
 
 from __future__ import annotations
 
+import csv
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated, Any
+
 import typer
+from rich.console import Console, Group
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from parlour.cli.options import (
+    GAME_COMMAND,
+    check_language,
+    friendly_errors,
+    game_options,
+    help_text,
+    load_game,
+    name_text,
+    parse_players,
+    role_seats,
+)
+from parlour.engine import Game, OptionError
+from parlour.engine.i18n import t
+from parlour.sim.runner import GroupReport, SimulationReport, WinRate, save_replays, simulate
+
+
+def role_bots(game: Game, roles: dict[str, str], fallback: str | None) -> Any:
+    """A function of the player count giving each seat's spec from role flags."""
+    from parlour.sim.runner import default_bot
+
+    def specs(players: int) -> list[str]:
+        base = [s.strip() for s in (fallback or default_bot(game.id)).split(",") if s.strip()]
+        out = base * players if len(base) == 1 else list(base)
+        if len(out) != players:
+            raise OptionError(
+                "cli.error.bot_count", players=players, count=len(out), bots=",".join(out)
+            )
+        for role, spec in roles.items():
+            for seat in role_seats(game, role, players):
+                out[seat] = spec
+        return out
+
+    return specs
+
+
+def report_tables(report: SimulationReport, lang: str) -> Group:
+    """The report as Rich tables: one per player count, then the throughput."""
+    parts: list[Any] = []
+    for group in report.groups:
+        parts.append(_group_table(report.game, group, lang))
+    parts.append(
+        t(
+            "cli.simulate.throughput",
+            lang,
+            games=report.games,
+            seconds=f"{report.elapsed:.2f}",
+            rate=f"{report.games_per_second:.1f}",
+            workers=report.workers,
+        )
+    )
+    return Group(*parts)
+
+
+def _rate_row(rate: WinRate) -> list[str]:
+    return [
+        f"{rate.wins}/{rate.trials}",
+        f"{rate.rate:.1%}",
+        f"{rate.low:.1%} – {rate.high:.1%}",
+    ]
+
+
+def _group_table(game_id: str, group: GroupReport, lang: str) -> Table:
+    table = Table(
+        title=t("cli.simulate.group_title", lang, players=group.players, games=group.games)
+    )
+    table.add_column(t("cli.simulate.seat", lang))
+    table.add_column(t("cli.simulate.bot", lang))
+    table.add_column(t("cli.simulate.wins", lang), justify="right")
+    table.add_column(t("cli.simulate.win_rate", lang), justify="right")
+    table.add_column(t("cli.simulate.interval", lang), justify="right")
+    for seat, rate in enumerate(group.seats):
+        table.add_row(
+            t("core.seat_name", lang, number=seat + 1), escape(group.bots[seat]), *_rate_row(rate)
+        )
+    if group.by_bot:
+        table.add_section()
+        for rate in group.by_bot:
+            table.add_row(t("cli.simulate.all_seats", lang), escape(rate.label), *_rate_row(rate))
+    lines = [
+        t(
+            "cli.simulate.ending",
+            lang,
+            reason=name_text(game_id, reason, lang),
+            count=count,
+            share=f"{count / group.games:.1%}",
+        )
+        for reason, count in group.reasons.items()
+    ]
+    lines.append(t("cli.simulate.decisions", lang, mean=f"{group.mean_decisions:.1f}"))
+    lines += [
+        t("cli.simulate.detail", lang, name=key.replace("_", " "), mean=f"{value:.2f}")
+        for key, value in group.details.items()
+    ]
+    table.caption = "\n".join(escape(line) for line in lines)
+    return table
+
+
+def write_csv(report: SimulationReport, path: Path) -> None:
+    """One row per player count and seat (and per bot spec when bots differ)."""
+    with path.open("w", newline="", encoding="utf-8") as f:
+        out = csv.writer(f)
+        out.writerow(["players", "seat", "bot", "games", "wins", "win_rate", "ci_low", "ci_high"])
+        for group in report.groups:
+            rows = [(str(i), group.bots[i], r) for i, r in enumerate(group.seats)]
+            rows += [("all", r.label, r) for r in group.by_bot]
+            for seat, bot, r in rows:
+                out.writerow(
+                    [
+                        group.players,
+                        seat,
+                        bot,
+                        r.trials,
+                        r.wins,
+                        f"{r.rate:.6f}",
+                        f"{r.low:.6f}",
+                        f"{r.high:.6f}",
+                    ]
+                )
+
+
+def write_plot(report: SimulationReport, path: Path, lang: str) -> None:
+    """Win rate by player count (seat 1, or each bot spec) with 95% error bars."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    series: dict[str, list[tuple[int, WinRate]]] = {}
+    for group in report.groups:
+        if group.by_bot:
+            for rate in group.by_bot:
+                series.setdefault(rate.label, []).append((group.players, rate))
+        else:
+            label = t("core.seat_name", lang, number=1) + f" ({group.bots[0]})"
+            series.setdefault(label, []).append((group.players, group.seats[0]))
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    for label, points in series.items():
+        xs = [n for n, _ in points]
+        ys = [r.rate for _, r in points]
+        err = [[r.rate - r.low for _, r in points], [r.high - r.rate for _, r in points]]
+        ax.errorbar(xs, ys, yerr=err, marker="o", capsize=4, label=label)
+    ax.set_xlabel(t("cli.simulate.plot_players", lang))
+    ax.set_ylabel(t("cli.simulate.win_rate", lang))
+    ax.set_title(name_text(report.game, "game", lang))
+    ax.set_xticks(sorted({g.players for g in report.groups}))
+    ax.set_ylim(0, 1)
+    ax.grid(alpha=0.3)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
 
 
 def register(app: typer.Typer) -> None:
     """Add the command to the app."""
-    del app
+
+    @app.command("simulate", help=help_text("help.simulate"), context_settings=GAME_COMMAND)
+    def simulate_command(
+        ctx: typer.Context,
+        game_id: Annotated[str, typer.Argument(metavar="GAME", help=help_text("help.game"))],
+        players: Annotated[
+            str | None, typer.Option("--players", "-p", help=help_text("help.players_range"))
+        ] = None,
+        games: Annotated[
+            int, typer.Option("--games", "-n", help=help_text("help.games_count"))
+        ] = 100,
+        bots: Annotated[str | None, typer.Option("--bots", help=help_text("help.sim_bots"))] = None,
+        seed: Annotated[int, typer.Option("--seed", help=help_text("help.seed"))] = 0,
+        workers: Annotated[
+            int | None, typer.Option("--workers", "-w", help=help_text("help.workers"))
+        ] = None,
+        json_out: Annotated[
+            Path | None, typer.Option("--json", help=help_text("help.json_out"))
+        ] = None,
+        csv_out: Annotated[
+            Path | None, typer.Option("--csv", help=help_text("help.csv_out"))
+        ] = None,
+        plot: Annotated[Path | None, typer.Option("--plot", help=help_text("help.plot"))] = None,
+        thanos: Annotated[
+            str | None, typer.Option("--thanos", help=help_text("help.thanos"))
+        ] = None,
+        heroes: Annotated[
+            str | None, typer.Option("--heroes", help=help_text("help.heroes"))
+        ] = None,
+        replays: Annotated[
+            Path | None, typer.Option("--save-replays", help=help_text("help.save_replays"))
+        ] = None,
+        option: Annotated[
+            list[str] | None, typer.Option("--option", "-o", help=help_text("help.option"))
+        ] = None,
+        lang: Annotated[str | None, typer.Option("--lang", help=help_text("help.lang"))] = None,
+    ) -> None:
+        language = check_language(lang)
+        game = load_game(game_id, language)
+        console = Console()
+        with friendly_errors(language):
+            opts = game_options(game, ctx.args, option or ())
+            counts = parse_players(players, game, opts)
+            if workers is not None and workers < 1:
+                raise OptionError("cli.error.bad_workers", workers=workers)
+            roles = {k: v for k, v in (("thanos", thanos), ("heroes", heroes)) if v}
+            choice: Any = role_bots(game, roles, bots) if roles else bots
+            with Progress(
+                TextColumn("{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeRemainingColumn(),
+                console=console,
+                transient=True,
+            ) as bar:
+                task = bar.add_task(escape(t("cli.simulate.progress", language)), total=None)
+
+                def progress(done: int, total: int) -> None:
+                    bar.update(task, completed=done, total=total)
+
+                report = simulate(
+                    game.id,
+                    counts,
+                    games,
+                    choice,
+                    opts,
+                    seed,
+                    workers,
+                    progress,
+                    keep_replays=replays is not None,
+                )
+        console.print(report_tables(report, language))
+        _write_outputs(report, console, language, json_out, csv_out, plot, replays)
+
+
+def _write_outputs(
+    report: SimulationReport,
+    console: Console,
+    lang: str,
+    json_out: Path | None,
+    csv_out: Path | None,
+    plot: Path | None,
+    replays: Path | None,
+) -> None:
+    written: list[Path] = []
+    if json_out is not None:
+        json_out.write_text(json.dumps(report.to_json(), indent=1) + "\n", encoding="utf-8")
+        written.append(json_out)
+    if csv_out is not None:
+        write_csv(report, csv_out)
+        written.append(csv_out)
+    if plot is not None:
+        write_plot(report, plot, lang)
+        written.append(plot)
+    if replays is not None:
+        saved: Sequence[Path] = save_replays(report, replays)
+        console.print(
+            escape(t("cli.simulate.replays_saved", lang, count=len(saved), folder=str(replays)))
+        )
+    for path in written:
+        console.print(escape(t("cli.simulate.written", lang, path=str(path))))

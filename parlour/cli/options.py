@@ -1,0 +1,176 @@
+"""What every command shares: the language, the game and its options from the command line.
+
+Game options come as ``--option name=value`` (repeatable) or as direct flags ``--name value``
+(dashes become underscores). Commands declare ``context_settings=GAME_COMMAND`` so Click
+leaves the direct flags in ``ctx.args`` for :func:`game_options` to read against the game's
+``option_specs()``. Every error a person can fix prints its catalog message and exits with
+code 2.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from parlour.engine import Game, OptionError, ParlourError
+from parlour.engine.i18n import LANGUAGES, has, t
+from parlour.engine.options import validate_options
+from parlour.games import get_game
+
+GAME_COMMAND: dict[str, Any] = {"allow_extra_args": True, "ignore_unknown_options": True}
+"""Context settings of a command that takes game options as direct flags."""
+
+USAGE_ERROR = 2
+"""The exit code for anything the person typed wrong (Click's own usage-error code)."""
+
+ROLES: Mapping[str, Mapping[str, Callable[[int], list[int]]]] = {
+    "gauntlet": {
+        "thanos": lambda players: [0],
+        "hero": lambda players: list(range(1, players)),
+        "heroes": lambda players: list(range(1, players)),
+    },
+}
+"""Named seats of asymmetric games (``--as thanos``): role name → the seats of that role."""
+
+
+def env_language() -> str:
+    """The interface language from ``PARLOUR_LANG`` (English when unset or unknown)."""
+    lang = os.environ.get("PARLOUR_LANG", "")
+    return lang if lang in LANGUAGES else "en"
+
+
+def check_language(lang: str | None) -> str:
+    """The language to use: the ``--lang`` value, else ``PARLOUR_LANG``; exits 2 if unknown."""
+    if lang is None:
+        return env_language()
+    if lang not in LANGUAGES:
+        fail(t("cli.error.bad_language", env_language(), lang=lang, known=", ".join(LANGUAGES)))
+    return lang
+
+
+def fail(message: str) -> None:
+    """Print an error for a person to fix and exit with code 2."""
+    Console(stderr=True).print(f"[bold red]{escape(message)}[/]")
+    raise typer.Exit(USAGE_ERROR)
+
+
+@contextmanager
+def friendly_errors(lang: str) -> Iterator[None]:
+    """Turn Parlour's errors (bad options, bad replays...) into a message and exit code 2."""
+    try:
+        yield
+    except ParlourError as exc:
+        fail(exc.message(lang))
+
+
+def load_game(game_id: str, lang: str) -> Game:
+    """The registered game with this id; an unknown id prints the known ones and exits 2."""
+    with friendly_errors(lang):
+        return get_game(game_id)
+    raise AssertionError("unreachable")  # pragma: no cover (fail() always raises)
+
+
+def game_options(game: Game, extra: Sequence[str], given: Sequence[str] = ()) -> dict[str, Any]:
+    """Read game options from ``--option name=value`` texts and leftover direct flags.
+
+    Raises OptionError for an unknown option, a missing or badly typed value, or a stray
+    argument.
+    """
+    specs = {s.name: s for s in game.option_specs()}
+    known = ", ".join(specs)
+    out: dict[str, Any] = {}
+
+    def put(name: str, value: str | None) -> None:
+        spec = specs.get(name.replace("-", "_"))
+        if spec is None:
+            raise OptionError("core.error.option_unknown", option=name[:60], known=known)
+        if value is None:
+            if spec.kind != "bool":
+                raise OptionError(
+                    "core.error.option_bad_value", option=spec.name, value="", expected=spec.kind
+                )
+            value = "true"
+        out[spec.name] = spec.parse_text(value)
+
+    for text in given:
+        name, sep, value = text.partition("=")
+        if not sep:
+            raise OptionError("cli.error.option_form", text=text[:60])
+        put(name.strip(), value)
+    args = list(extra)
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if not arg.startswith("--") or len(arg) == 2:
+            raise OptionError("cli.error.unexpected_argument", argument=arg[:60])
+        name, sep, value = arg[2:].partition("=")
+        if name == "option":
+            # ``--option=name=value`` or ``--option name=value`` left over by Click.
+            if not sep:
+                i += 1
+                value = args[i] if i < len(args) else ""
+            inner, eq, inner_value = value.partition("=")
+            if not eq:
+                raise OptionError("cli.error.option_form", text=value[:60])
+            put(inner.strip(), inner_value)
+        elif sep:
+            put(name, value)
+        elif i + 1 < len(args) and not args[i + 1].startswith("--"):
+            i += 1
+            put(name, args[i])
+        else:
+            put(name, None)
+        i += 1
+    # Check values against choices and bounds now, before anything reads them.
+    return validate_options(game.option_specs(), out)
+
+
+def parse_players(text: str | None, game: Game, options: Mapping[str, Any]) -> list[int]:
+    """Player counts from ``N`` or ``A-B`` (default: the fewest the options allow)."""
+    if text is None:
+        return [game.player_range(options)[0]]
+    low, sep, high = text.strip().partition("-")
+    try:
+        counts = list(range(int(low), int(high) + 1)) if sep else [int(low)]
+    except ValueError:
+        raise OptionError("cli.error.bad_player_count", players=text[:20]) from None
+    if not counts:
+        raise OptionError("cli.error.bad_player_count", players=text[:20])
+    return counts
+
+
+def role_seats(game: Game, role: str, players: int) -> list[int]:
+    """The seats of a named role (``thanos``, ``hero``) in an asymmetric game."""
+    roles = ROLES.get(game.id, {})
+    seats = roles.get(role.lower())
+    if seats is None:
+        raise OptionError(
+            "cli.error.unknown_role", role=role[:30], game=game.id, known=", ".join(roles) or "-"
+        )
+    return seats(players)
+
+
+def seat_label(seat: int, names: Sequence[str] | None, lang: str) -> str:
+    """A seat as a person reads it: its name, else "Player N"."""
+    if names is not None and 0 <= seat < len(names):
+        return names[seat]
+    return t("core.seat_name", lang, number=seat + 1)
+
+
+def name_text(game_id: str, value: str, lang: str) -> str:
+    """A game name key (end reason, card id...) in ``lang``, or the value itself."""
+    key = f"{game_id}.name.{value}"
+    if has(key):
+        return t(key, lang)
+    return game_id if value == "game" else value
+
+
+def help_text(key: str) -> str:
+    """A help text of the ``cli`` catalog in the language chosen by ``PARLOUR_LANG``."""
+    return t(f"cli.{key}", env_language())
