@@ -36,6 +36,8 @@ class Play(Action):
     """The card's kind in its edition (internal shortcut, not part of equality)."""
     effect: str = field(default="", compare=False)
     """The card's effect keyword (internal shortcut)."""
+    edition: str = field(default="", compare=False)
+    """The edition whose table ``kind`` indexes (for labels naming a value's cards)."""
 
     def __str__(self) -> str:
         text = self.card
@@ -108,7 +110,7 @@ class Tables:
             elif eff == "cardinal":
                 options += [(p, -1) for p in combinations(seats, 2)]
             for targets, guess in options:
-                play = Play(cid, targets, None if guess < 0 else guess, kind, eff)
+                play = Play(cid, targets, None if guess < 0 else guess, kind, eff, ed.name)
                 self.plays[kind, targets, guess] = play
                 actions.append(play)
         actions += [KEEP, DISCARD]

@@ -33,7 +33,7 @@ from parlour.games.loveletter.actions import (
     Return,
     Tables,
 )
-from parlour.games.loveletter.cards import EDITIONS, TABLES, Edition
+from parlour.games.loveletter.cards import EDITIONS, TABLES, TARGETING, Edition
 
 RULESETS = ("seed", "printed")
 TIE_RULES = ("discard-then-nobody", "discard-then-all", "all")
@@ -436,7 +436,7 @@ class LoveLetterState(State):
             totals = {s: sum(values[k] for k in self.discards[s]) for s in tied}
             top = max(totals.values())
             tied = [s for s in tied if totals[s] == top]
-            self._emit("tie_break", seats=sorted(totals), best=top)
+            self._emit("tie_break", tied_seat=sorted(totals), best=top)
             if len(tied) > 1 and self.tie_rule == "discard-then-nobody":
                 tied = []
         self._end_round(tied, True)
@@ -452,7 +452,7 @@ class LoveLetterState(State):
             "hands": hands if showdown else {},
         }
         if winners:
-            self._emit("round_won", winners=list(winners))
+            self._emit("round_won", winner=list(winners))
         else:
             self._emit("round_nobody")
         for s in winners:
@@ -491,7 +491,7 @@ class LoveLetterState(State):
         self.phase = OVER
         self._to_act = None
         self.winners = tuple(sorted(winners))
-        self._emit("game_won", winners=list(self.winners), tokens=list(self.tokens))
+        self._emit("game_won", winner=list(self.winners))
 
     def _knock_out(self, seat: int, by: str) -> None:
         """LL-TURN-5: out of the round, hand revealed and discarded (Constable first)."""
@@ -545,15 +545,30 @@ class LoveLetterState(State):
         targets = play.targets
         ev = self._ev
         if ev is not None:
-            data: dict[str, Any] = {"seat": seat, "card": play.card}
-            if targets:
-                data["targets"] = list(targets)
-            if play.guess is not None:
-                data["guess"] = play.guess
-            ev.append(Event("played", data))
-            if not targets and eff in _TARGETED:
-                ev.append(Event("no_effect", {"seat": seat, "card": play.card}))
-        if targets or eff not in _TARGETED:
+            if not targets:
+                ev.append(Event("played", {"seat": seat, "card": play.card}))
+                if eff in TARGETING:
+                    ev.append(Event("no_effect", {"seat": seat, "card": play.card}))
+            elif len(targets) == 2:
+                ev.append(
+                    Event(
+                        "played_on_two",
+                        {
+                            "seat": seat,
+                            "card": play.card,
+                            "first": targets[0],
+                            "second": targets[1],
+                        },
+                    )
+                )
+            elif play.guess is None:
+                ev.append(
+                    Event("played_on", {"seat": seat, "card": play.card, "target": targets[0]})
+                )
+            else:
+                data = {"seat": seat, "card": play.card, "target": targets[0], "guess": play.guess}
+                ev.append(Event("played_guess", data))
+        if targets or eff not in TARGETING:
             handler = _HANDLERS.get(eff)
             if handler is not None:
                 handler(self, seat, targets, play.guess)
@@ -657,7 +672,7 @@ class LoveLetterState(State):
 
     def _bishop_decides(self, action: Decide) -> None:
         t = self.pending[1]
-        self._emit("bishop_choice", seat=t, discard=action.discard)
+        self._emit("bishop_discards" if action.discard else "bishop_keeps", seat=t)
         if action.discard and self._discard_hand(t, "bishop"):
             self._redraw(t)
         self.phase = PLAY
@@ -785,10 +800,6 @@ class LoveLetterState(State):
 
 _DECIDE: LegalList = ((KEEP, Decide(True)), frozenset((KEEP, Decide(True))))
 
-_TARGETED = frozenset(
-    {"guard", "priest", "baron", "prince", "king", "bishop", "dowager", "sycophant"}
-    | {"baroness", "cardinal", "jester"}
-)
 
 _HANDLERS = {
     "guard": LoveLetterState._guard,
