@@ -1,0 +1,171 @@
+"""Gauntlet's actions: small frozen values with a canonical text, built once and interned.
+
+Texts (seats are ``p<seat>``, seat 0 being Thanos):
+
+- hero plays: ``1=<n>`` (guess 1-7), ``2>p<s>``, ``3:fight`` / ``3:pass``, ``4>p<s>``, ``5``,
+  ``6>p<s>``;
+- Thanos plays (also the answers of a Time Stone copy): ``outrider>p<s>=<n>``, ``mind=<n>``,
+  ``corvus>p<s>``, ``soul>p<s>``, ``dwarf>p<s>`` / ``dwarf:pass``, ``space``, ``proxima``,
+  ``power``, ``ebony``, ``reality``, ``time=<kind>`` / ``time``;
+- prompts: ``snap``, ``end``, ``defeat=<kind>``, ``with=<kind>``, ``fight>p<s>`` /
+  ``fight:pass``, ``accept`` / ``decline``, ``order=<positions>``, ``bottom=<kind>[,<kind>]``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import permutations
+
+from parlour.engine import Action, ActionSpace
+from parlour.games.gauntlet.cards import THANOS_KINDS
+
+MAX_SEATS = 6
+
+
+@dataclass(frozen=True, slots=True)
+class HeroPlay(Action):
+    """A hero plays the card of ``number`` (target seat, guess, fight answer as needed)."""
+
+    number: int
+    target: int = -1
+    guess: int = 0
+    fight: bool = False
+
+    def __str__(self) -> str:
+        if self.number == 1:
+            return f"1={self.guess}"
+        if self.number == 3:
+            return "3:fight" if self.fight else "3:pass"
+        if self.number == 5:
+            return "5"
+        return f"{self.number}>p{self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class ThanosPlay(Action):
+    """Thanos plays (or a Time Stone copies) a card of ``kind``."""
+
+    kind: str
+    target: int = -1
+    guess: int = 0
+    copy: str = ""
+
+    def __str__(self) -> str:
+        if self.kind == "outrider":
+            return f"outrider>p{self.target}={self.guess}"
+        if self.kind == "mind":
+            return f"mind={self.guess}"
+        if self.kind == "time":
+            return f"time={self.copy}" if self.copy else "time"
+        if self.kind == "dwarf" and self.target < 0:
+            return "dwarf:pass"
+        if self.target >= 0:
+            return f"{self.kind}>p{self.target}"
+        return self.kind
+
+
+@dataclass(frozen=True, slots=True)
+class Word(Action):
+    """A one-word answer: ``snap``, ``end``, ``accept``, ``decline``, ``fight:pass``."""
+
+    word: str
+
+    def __str__(self) -> str:
+        return self.word
+
+
+@dataclass(frozen=True, slots=True)
+class PickKind(Action):
+    """Thanos names one of his kinds: which card is defeated (``defeat``) or fights (``with``)."""
+
+    verb: str
+    kind: str
+
+    def __str__(self) -> str:
+        return f"{self.verb}={self.kind}"
+
+
+@dataclass(frozen=True, slots=True)
+class FightTarget(Action):
+    """Space Stone: fight this hero."""
+
+    target: int
+
+    def __str__(self) -> str:
+        return f"fight>p{self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Order(Action):
+    """Scarlet Witch / Vision: the looked-at cards' new order, top first, as positions."""
+
+    positions: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return "order=" + "".join(str(p) for p in self.positions)
+
+
+@dataclass(frozen=True, slots=True)
+class Bottom(Action):
+    """Ebony Maw / Reality Stone: kinds put at the bottom, the last one lowest."""
+
+    kinds: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return "bottom=" + ",".join(self.kinds)
+
+
+SNAP = Word("snap")
+END = Word("end")
+ACCEPT = Word("accept")
+DECLINE = Word("decline")
+FIGHT_PASS = Word("fight:pass")
+HERO_GUESS = {n: HeroPlay(1, guess=n) for n in range(1, 8)}
+HERO_FIGHT = HeroPlay(3, fight=True)
+HERO_PASS = HeroPlay(3, fight=False)
+HERO_FIVE = HeroPlay(5)
+HERO_TARGETED = {(n, s): HeroPlay(n, target=s) for n in (2, 4, 6) for s in range(1, MAX_SEATS)}
+OUTRIDER = {(s, g): ThanosPlay("outrider", s, g) for s in range(1, MAX_SEATS) for g in range(1, 7)}
+MIND = {g: ThanosPlay("mind", guess=g) for g in range(1, 7)}
+TARGETED = {
+    (k, s): ThanosPlay(k, s) for k in ("corvus", "soul", "dwarf") for s in range(1, MAX_SEATS)
+}
+DWARF_PASS = ThanosPlay("dwarf")
+PLAIN = {k: ThanosPlay(k) for k in ("space", "proxima", "power", "ebony", "reality")}
+TIME_NOTHING = ThanosPlay("time")
+COPYABLE = tuple(k for k in THANOS_KINDS if k not in ("time", "thanos"))
+TIME_COPY = {k: ThanosPlay("time", copy=k) for k in COPYABLE}
+DEFEAT = {k: PickKind("defeat", k) for k in THANOS_KINDS}
+WITH = {k: PickKind("with", k) for k in THANOS_KINDS}
+FIGHT = {s: FightTarget(s) for s in range(1, MAX_SEATS)}
+ORDERS: dict[tuple[int, ...], Order] = {
+    p: Order(p) for n in (1, 2, 3) for p in permutations(range(n))
+}
+BOTTOMS: dict[tuple[str, ...], Bottom] = {
+    **{(k,): Bottom((k,)) for k in THANOS_KINDS},
+    **{
+        (a, b): Bottom((a, b))
+        for a in THANOS_KINDS
+        for b in THANOS_KINDS
+        if a != b or a == "outrider"
+    },
+}
+
+
+def build_space(players: int) -> ActionSpace:
+    """Every action of a table of ``players`` seats, in a fixed order."""
+    heroes = range(1, players)
+    acts: list[Action] = [SNAP, END, ACCEPT, DECLINE, FIGHT_PASS]
+    acts += HERO_GUESS.values()
+    acts += [HERO_FIGHT, HERO_PASS, HERO_FIVE]
+    acts += [HERO_TARGETED[(n, s)] for n in (2, 4, 6) for s in heroes]
+    acts += [OUTRIDER[(s, g)] for s in heroes for g in range(1, 7)]
+    acts += MIND.values()
+    acts += [TARGETED[(k, s)] for k in ("corvus", "soul", "dwarf") for s in heroes]
+    acts += [DWARF_PASS, *PLAIN.values(), TIME_NOTHING, *TIME_COPY.values()]
+    acts += DEFEAT.values()
+    acts += WITH.values()
+    acts += [FIGHT[s] for s in heroes]
+    acts += ORDERS.values()
+    acts += BOTTOMS.values()
+    return ActionSpace(acts)
