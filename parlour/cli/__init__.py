@@ -31,7 +31,7 @@ def _root() -> None:
 
 
 # Command modules, each with register(app). Order is the order shown in --help.
-COMMANDS: tuple[str, ...] = ("games", "play", "simulate", "replay", "bench", "serve")
+COMMANDS: tuple[str, ...] = ("games", "play", "simulate", "replay", "bench", "serve", "study")
 
 for _name in COMMANDS:
     import_module(f"parlour.cli.{_name}").register(app)

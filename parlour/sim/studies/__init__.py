@@ -1,0 +1,1 @@
+"""Studies: batch simulations that answer one design question each (e.g. default health)."""
