@@ -100,6 +100,11 @@ def observation_space(config: EnvConfig) -> spaces.Dict:
     )
 
 
+def reset_stack(options: Mapping[str, Any] | None) -> Any:
+    """The stacked opening asked for in ``reset(options={"stack": ...})`` (other keys unused)."""
+    return None if options is None else options.get("stack")
+
+
 def check_render_mode(render_mode: str | None) -> None:
     """Refuse an unknown render mode."""
     if render_mode is not None and render_mode not in RENDER_MODES:
@@ -133,10 +138,12 @@ class EpisodeSeeds:
 class Episode:
     """One game being played, with the rewards and observations the environments hand out."""
 
-    def __init__(self, config: EnvConfig, seed: int, *, record_events: bool = False) -> None:
+    def __init__(
+        self, config: EnvConfig, seed: int, *, record_events: bool = False, stack: Any = None
+    ) -> None:
         self.config = config
         self.seed = seed
-        self.state: State = config.game.new(config.players, config.options, seed)
+        self.state: State = config.game.new(config.players, config.options, seed, stack)
         self.state.record_events = record_events
         self.truncated = False
         """Whether the episode was cut at ``max_steps`` decisions."""

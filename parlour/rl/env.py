@@ -52,11 +52,13 @@ Termination when the game ends. Truncation after ``max_steps`` decisions of the 
 (default 5000, far above any finished game). After either, each agent is stepped with
 ``None`` (PettingZoo's dead-step protocol).
 
-### Seeds
+### Seeds and stacked openings
 
 ``reset(seed=s)`` plays the game ``Game.new(players, options, s)`` exactly (the engine's
 seeded generator deals every card), so an episode can be replayed with the engine or the
 ``parlour`` command. Resets without a seed continue a sequence drawn from the last seed.
+``reset(options={"stack": stack})`` deals the game's stacked opening (decks in a given
+order, as ``Game.new`` takes it) for scripted tests and puzzles; other keys are not used.
 
 ### Illegal moves
 
@@ -95,6 +97,7 @@ from parlour.rl.core import (
     check_render_mode,
     configure,
     observation_space,
+    reset_stack,
 )
 from parlour.rl.render import render_text
 
@@ -152,10 +155,12 @@ class ParlourAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type i
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Start a new game (``options`` is accepted for the API and not used)."""
-        del options
+        """Start a new game; ``options={"stack": ...}`` deals a stacked opening."""
         self.episode = Episode(
-            self.config, self._seeds.next(seed), record_events=self.render_mode is not None
+            self.config,
+            self._seeds.next(seed),
+            record_events=self.render_mode is not None,
+            stack=reset_stack(options),
         )
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)

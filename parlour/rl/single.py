@@ -12,11 +12,12 @@ seat, in seat order). Bots act on ``bot.observe(state, seat)`` (their own view a
 moves, never the state), with generators seeded from the episode's seed.
 
 ``step(action)`` applies the learner's action, then lets the bots play until the learner
-must decide again or the game ends. Observations, the action mask, rewards (``reward="game"``
-or ``"round"``), truncation (``max_steps`` decisions of the game) and seeds (``reset(seed=s)``
-plays the game of seed ``s``) are as in the AEC environment (:mod:`parlour.rl.env`), seen from
-the learner's seat. Should a game end before the learner's first decision, ``reset`` deals
-the next game of the seed sequence instead.
+must decide again or the game ends. Observations, the action mask, rewards
+(``reward="game"`` or ``"round"``), truncation (``max_steps`` decisions of the game), seeds
+(``reset(seed=s)`` plays the game of seed ``s``) and stacked openings
+(``reset(options={"stack": ...})``) are as in the AEC environment (:mod:`parlour.rl.env`),
+seen from the learner's seat. Should a game end before the learner's first decision,
+``reset`` deals the next game of the seed sequence instead.
 
 ### Illegal moves
 
@@ -52,6 +53,7 @@ from parlour.rl.core import (
     check_render_mode,
     configure,
     observation_space,
+    reset_stack,
 )
 from parlour.rl.render import render_text
 
@@ -109,18 +111,20 @@ class ParlourSingleEnv(gymnasium.Env[dict[str, Any], np.int64]):
     ) -> tuple[Obs, dict[str, Any]]:
         """Deal a new game and let the bots play up to the learner's first decision."""
         super().reset(seed=seed)
-        del options
         game_seed = self._seeds.next(seed)
+        stack = reset_stack(options)
         for _ in range(_RESET_TRIES):
-            self._start(game_seed)
+            self._start(game_seed, stack)
             self._play_bots()
             if not self._episode.done:
                 return self._episode.observation(self.seat), self._info()
             game_seed = self._seeds.next(None)
         raise OptionError("rl.error.learner_never_acts", game=self.config.game.id)
 
-    def _start(self, game_seed: int) -> None:
-        episode = Episode(self.config, game_seed, record_events=self.render_mode is not None)
+    def _start(self, game_seed: int, stack: Any) -> None:
+        episode = Episode(
+            self.config, game_seed, record_events=self.render_mode is not None, stack=stack
+        )
         self.episode = episode
         n = self.config.players
         self.seat = (

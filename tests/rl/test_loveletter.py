@@ -1,0 +1,128 @@
+"""Love Letter in the environments: scripted openings, the encoder's fields, round rewards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+from parlour.rl import ParlourAECEnv, ParlourSingleEnv, make_encoder
+from parlour.rl.encoders.loveletter import LoveLetterEncoder
+
+# Top card first: set aside the Princess, deal p0 a Guard and p1 a Priest, p0 draws a Baron.
+REST = ["guard"] * 3 + ["priest", "baron", "handmaid", "handmaid", "prince", "prince"]
+REST += ["king", "countess"]
+STACK: dict[str, Any] = {
+    "rounds": [["princess", "guard", "priest", "baron", "guard", *REST]],
+    "first_player": 0,
+}
+GUARD_NAMES_PRIEST = "guard>p1=2"
+
+
+def _field(encoder: LoveLetterEncoder, vector: np.ndarray[Any, Any], name: str) -> list[float]:
+    slot = encoder.slots[name]
+    return [round(float(v), 4) for v in vector[slot.start : slot.stop]]
+
+
+def test_the_opening_observation_holds_exactly_what_the_seat_knows() -> None:
+    """LL-SETUP-1, LL-SETUP-3, LL-TURN-2: own two cards, the rest unseen, nothing of p1's."""
+    env = ParlourAECEnv("loveletter", 2)
+    env.reset(seed=0, options={"stack": STACK})
+    enc = env.encoder
+    assert isinstance(enc, LoveLetterEncoder)
+    mine = env.observe("player_0")["observation"]
+    assert _field(enc, mine, "me") == [1, 0]
+    assert _field(enc, mine, "to_act") == [1, 0]
+    assert _field(enc, mine, "phase") == [1, 0, 0, 0, 0]
+    # guard, priest, baron, handmaid, prince, king, countess, princess
+    assert _field(enc, mine, "hand") == [0.3333, 0, 0.3333, 0, 0, 0, 0, 0]
+    assert _field(enc, mine, "unseen") == [0.8, 1, 0.5, 1, 1, 1, 1, 1]
+    assert _field(enc, mine, "hand_sizes") == [0.6667, 0.3333]
+    assert _field(enc, mine, "pile") == [0.75]  # 16 - set aside - 2 dealt - 1 drawn
+    assert not any(_field(enc, mine, "known"))
+    theirs = env.observe("player_1")["observation"]
+    assert _field(enc, theirs, "hand") == [0, 0.3333, 0, 0, 0, 0, 0, 0]
+    assert not env.observe("player_1")["action_mask"].any()
+
+
+def test_a_guard_hit_wins_the_round_and_pays_the_round_reward() -> None:
+    """LL-CARD-GUARD, LL-END-1, LL-GAME-1: p0 names p1's Priest, p1 is out, p0 takes a token."""
+    env = ParlourAECEnv("loveletter", 2, reward="round", render_mode="ansi")
+    env.reset(seed=0, options={"stack": STACK})
+    assert env.episode is not None
+    space = env.episode.state.action_space
+    env.step(space.code(space.parse(GUARD_NAMES_PRIEST)))
+    assert env.rewards == {"player_0": 1.0, "player_1": -1.0}
+    assert env.episode.state.view(None)["tokens"] == [1, 0]
+    text = env.render()
+    assert isinstance(text, str) and len(text.splitlines()) >= 3
+    # The next round is dealt: the winner of the last round starts (LL-GAME-2).
+    assert env.agent_selection == "player_0"
+    assert not any(env.terminations.values())
+
+
+def test_game_rewards_wait_for_the_end() -> None:
+    """With ``reward="game"`` the same round win pays nothing yet."""
+    env = ParlourAECEnv("loveletter", 2)
+    env.reset(seed=0, options={"stack": STACK})
+    assert env.episode is not None
+    space = env.episode.state.action_space
+    env.step(space.code(space.parse(GUARD_NAMES_PRIEST)))
+    assert env.rewards == {"player_0": 0.0, "player_1": 0.0}
+
+
+@pytest.mark.parametrize("edition", ["classic", "2019"])
+def test_round_rewards_add_up_to_token_differences_plus_the_result(edition: str) -> None:
+    """LL-GAME-1: each token gained pays +1 to its seat and -1 to the other (two players)."""
+    env = ParlourAECEnv("loveletter", 2, reward="round", options={"edition": edition})
+    for seed in range(3):
+        env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        totals = dict.fromkeys(env.possible_agents, 0.0)
+        for agent in env.agent_iter():
+            obs, reward, terminated, truncated, _ = env.last()
+            totals[agent] += reward
+            if terminated or truncated:
+                env.step(None)
+                continue
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        assert env.episode is not None
+        state = env.episode.state
+        tokens = state.view(None)["tokens"]
+        result = state.result
+        assert result is not None
+        end = 1.0 if 0 in result.winners else -1.0
+        assert totals["player_0"] == pytest.approx(tokens[0] - tokens[1] + end)
+        assert totals["player_1"] == pytest.approx(-totals["player_0"])
+
+
+def test_single_agent_env_against_the_random_bot_plays_whole_games() -> None:
+    env = ParlourSingleEnv("loveletter", 2, seat=1, reward="round")
+    for seed in range(4):
+        obs, info = env.reset(seed=seed)
+        done = False
+        steps = 0
+        while not done:
+            legal = np.flatnonzero(obs["action_mask"])
+            assert len(legal) > 0
+            obs, _, terminated, truncated, info = env.step(int(legal[0]))
+            done = terminated or truncated
+            steps += 1
+        assert steps > 3
+        assert info["seat"] == 1
+        assert info["won"] == (1 in info["winners"])
+
+
+@pytest.mark.parametrize(
+    ("players", "edition", "size"),
+    [(2, "classic", 105), (4, "classic", 187), (8, "premium", 618), (6, "2019", 319)],
+)
+def test_layout_sizes_are_stable(players: int, edition: str, size: int) -> None:
+    """Encoder v1 sizes: a change here must bump the encoder version."""
+    from parlour.games import get_game
+
+    opts = get_game("loveletter").resolve_options(players, {"edition": edition})
+    enc = make_encoder("loveletter", players, opts)
+    assert enc.size == size == sum(s for _, _, s, _ in enc.layout())
+    assert enc.version == 1
