@@ -29,7 +29,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from parlour.bots.base import Bot, Observation, RandomBot
 from parlour.bots.registry import register_bot
-from parlour.engine import Action, OptionError, Rng, State
+from parlour.engine import Action, Game, OptionError, Rng, State
 
 DEFAULT_ITERATIONS = 1000
 """The budget of a bare ``ismcts`` spec."""
@@ -67,7 +67,7 @@ def hints_for(state: State) -> SearchHints | None:
     game_id = state.game.id
     if game_id in _HINTS:
         return _HINTS[game_id]
-    package = type(state.game).__module__.rsplit(".", 1)[0]
+    package = game_package(state.game)
     hints: Any = getattr(import_module(package), "SEARCH_HINTS", None)
     if hints is None:
         module = package + ".search"
@@ -78,6 +78,13 @@ def hints_for(state: State) -> SearchHints | None:
                 raise
     _HINTS[game_id] = hints if isinstance(hints, SearchHints) else None
     return _HINTS[game_id]
+
+
+def game_package(game: Game) -> str:
+    """The name of the package a game's class belongs to (its module when that is one)."""
+    name = type(game).__module__
+    module = import_module(name)
+    return name if hasattr(module, "__path__") else name.rsplit(".", 1)[0]
 
 
 def view_key(state: State, seat: int) -> Hashable:
@@ -382,6 +389,7 @@ __all__ = [
     "IsmctsBot",
     "SearchHints",
     "SearchStats",
+    "game_package",
     "hints_for",
     "ismcts_factory",
     "measure_iterations",

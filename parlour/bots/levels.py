@@ -11,11 +11,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from importlib import import_module
 from typing import Any
 
 from parlour.bots.base import Bot, Observation, RandomBot
-from parlour.bots.ismcts import Budget, IsmctsBot
-from parlour.bots.registry import make_bot, register_bot
+from parlour.bots.ismcts import Budget, IsmctsBot, game_package
+from parlour.bots.registry import BotFactory, register_bot
 from parlour.engine import Action, OptionError, Rng, State
 
 LEVELS = ("easy", "normal", "hard")
@@ -56,10 +57,11 @@ class NoisyBot(Bot):
 
 def heuristic_bot(game_id: str) -> Bot:
     """The game's ``heuristic`` bot, or the random bot when the game has none."""
-    try:
-        return make_bot("heuristic", game_id)
-    except OptionError:
-        return RandomBot()
+    from parlour.games import get_game
+
+    bots = getattr(import_module(game_package(get_game(game_id))), "BOTS", {})
+    factory: BotFactory | None = bots.get("heuristic")
+    return factory(None) if factory is not None else RandomBot()
 
 
 def hard_budget(game_id: str) -> Budget:

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from importlib import import_module
 from typing import Any
 
 import pytest
 
 from parlour.bots.base import Bot, Observation, RandomBot
-from parlour.bots.ismcts import Budget, IsmctsBot
+from parlour.bots.ismcts import Budget, IsmctsBot, game_package
 from parlour.bots.levels import EASY_NOISE, HARD_TIME_CAP_MS, NoisyBot, hard_budget, make_level
-from parlour.bots.registry import bot_names, make_bot
+from parlour.bots.registry import make_bot
 from parlour.engine import Action, OptionError, Rng
 from parlour.games import all_games
 from parlour.sim.play import play_game
@@ -47,8 +48,8 @@ def test_levels_on_a_game_without_a_heuristic() -> None:
 def test_normal_is_the_games_heuristic(game: Any) -> None:
     """Normal is the game's heuristic bot (random play without one) and easy wraps it."""
     normal = make_level("normal", game.id)
-    has_heuristic = "heuristic" in bot_names(game.id)
-    expected = type(make_bot("heuristic" if has_heuristic else "random", game.id))
+    bots = getattr(import_module(game_package(game)), "BOTS", {})
+    expected = type(bots["heuristic"](None)) if "heuristic" in bots else RandomBot
     assert type(normal) is expected
     easy = make_level("easy", game.id)
     assert isinstance(easy, NoisyBot) and type(easy.inner) is expected
