@@ -1,1 +1,44 @@
+// The client's entry: language, then the page for the address (lobby, table or replay).
+import { keepLang, savedLang } from "./api.js";
+import { load } from "./i18n.js";
 
+let page = null;
+
+function pickLanguage() {
+  const saved = savedLang();
+  if (saved) return saved;
+  const nav = (navigator.language || "en").slice(0, 2);
+  return ["en", "vi", "zh", "es"].includes(nav) ? nav : "en";
+}
+
+async function route() {
+  const path = window.location.pathname;
+  const main = document.getElementById("app");
+  let match;
+  if ((match = path.match(/^\/t\/([\w-]+)$/))) {
+    const { TablePage } = await import("./table.js");
+    page = new TablePage(main, match[1]);
+  } else if ((match = path.match(/^\/replay\/([\w-]+)$/))) {
+    const { ReplayPage } = await import("./replay.js");
+    page = new ReplayPage(main, match[1]);
+  } else {
+    const { LobbyPage } = await import("./lobby.js");
+    page = new LobbyPage(main);
+  }
+  await page.start();
+}
+
+async function main() {
+  const select = document.getElementById("lang");
+  const code = pickLanguage();
+  await load(code);
+  select.value = code;
+  select.addEventListener("change", async () => {
+    keepLang(select.value);
+    await load(select.value);
+    if (page) page.languageChanged();
+  });
+  await route();
+}
+
+main();

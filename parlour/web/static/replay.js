@@ -1,0 +1,95 @@
+// Replays a game move by move, as one seat saw it (any seat once the game is over).
+import { call, seatOf } from "./api.js";
+import { clear, h, toast } from "./dom.js";
+import { gameName, t } from "./i18n.js";
+import { loadRenderer } from "./render.js";
+
+export class ReplayPage {
+  constructor(root, id) {
+    this.root = root;
+    this.id = id;
+    this.move = 0;
+    this.total = 0;
+    this.seat = null;
+    this.data = null;
+  }
+
+  async start() {
+    const summary = await call("GET", `/api/tables/${this.id}`);
+    this.summary = summary;
+    this.renderer = await loadRenderer(summary.game);
+    const mine = seatOf(this.id);
+    this.seat = summary.status === "over" ? null : mine ? mine.seat : null;
+    await this.go(0);
+  }
+
+  languageChanged() {
+    this.go(this.move);
+  }
+
+  async go(move) {
+    const mine = seatOf(this.id);
+    let query = "";
+    if (this.seat !== null) {
+      query = `?seat=${this.seat}`;
+      if (mine && mine.seat === this.seat) query += `&token=${encodeURIComponent(mine.token)}`;
+    }
+    try {
+      this.data = await call("GET", `/api/tables/${this.id}/replay/${Math.max(0, move)}${query}`);
+    } catch (err) {
+      toast(err.message);
+      return;
+    }
+    this.move = this.data.move;
+    this.total = this.data.total;
+    this.render();
+  }
+
+  seatChoices() {
+    const over = this.summary.status === "over";
+    const mine = seatOf(this.id);
+    const out = [[null, t("web.replay.spectator")]];
+    this.data.names.forEach((name, s) => {
+      if (over || (mine && mine.seat === s)) out.push([s, name]);
+    });
+    return out;
+  }
+
+  render() {
+    const d = this.data;
+    clear(this.root);
+    this.root.dataset.move = String(d.move);
+    const ctx = { game: d.table.game, seat: d.seat, names: d.names, t, name: (v) => gameName(d.table.game, v) };
+    const pick = h(
+      "select#seen-by",
+      { id: "seen-by", onchange: (e) => {
+        this.seat = e.target.value === "" ? null : Number(e.target.value);
+        this.go(this.move);
+      } },
+      this.seatChoices().map(([s, name]) => h("option", { value: s === null ? "" : s, selected: s === this.seat }, name)),
+    );
+    const button = (key, target, id) =>
+      h("button", { type: "button", id, disabled: target === this.move || target < 0 || target > this.total, onclick: () => this.go(target) }, t(key));
+    const log = h("ol.log#log", { id: "log" }, d.events.map((e) => h("li", { dataset: { kind: e.kind } }, e.text)));
+    this.root.append(
+      h(
+        "section.panel.table-head",
+        {},
+        h("a.back", { href: "/" }, `← ${t("web.table.lobby")}`),
+        h("h2", {}, `${t("web.replay.title")}: ${gameName(d.table.game, "game")}`),
+        h("label.option", {}, h("span.option-name", t("web.replay.seen_by")), pick),
+        h(
+          "div.replay-controls",
+          {},
+          button("web.replay.first", 0, "first"),
+          button("web.replay.prev", this.move - 1, "prev"),
+          h("span.position", {}, t("web.replay.position", { move: this.move, total: this.total })),
+          button("web.replay.next", this.move + 1, "next"),
+          button("web.replay.last", this.total, "last"),
+        ),
+      ),
+      h("section.panel.board", {}, this.renderer(d.view, ctx)),
+      h("section.panel.log-panel", {}, h("h3", {}, t("web.table.log")), log),
+    );
+  }
+}

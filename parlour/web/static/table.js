@@ -1,0 +1,293 @@
+// A table: seats and invitation while it fills, then live play over a per-seat websocket.
+import { ApiError, call, hostOf, keepName, keepSeat, myName, seatOf } from "./api.js";
+import { clear, h, toast } from "./dom.js";
+import { gameName, lang, t } from "./i18n.js";
+import { StepMenu } from "./menu.js";
+import { loadRenderer } from "./render.js";
+
+export class TablePage {
+  constructor(root, id) {
+    this.root = root;
+    this.id = id;
+    this.msg = null;
+    this.log = [];
+    this.menu = null;
+    this.socket = null;
+    this.retry = 0;
+    this.bots = [];
+    this.renderer = null;
+    this.closed = false;
+  }
+
+  async start() {
+    const summary = await call("GET", `/api/tables/${this.id}`).catch((err) => {
+      this.root.append(h("p.form-error", {}, err.message));
+      return null;
+    });
+    if (!summary) return;
+    this.renderer = await loadRenderer(summary.game);
+    const games = await call("GET", "/api/games");
+    const info = games.find((g) => g.id === summary.game);
+    this.bots = info ? info.bots : ["random"];
+    this.connect();
+  }
+
+  languageChanged() {
+    if (this.socket && this.socket.readyState === WebSocket.OPEN) {
+      this.socket.send(JSON.stringify({ type: "lang", lang: lang() }));
+    } else {
+      this.render();
+    }
+  }
+
+  connect() {
+    const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${scheme}://${window.location.host}/ws/tables/${this.id}`);
+    this.socket = socket;
+    const mine = seatOf(this.id);
+    socket.addEventListener("open", () => {
+      this.retry = 0;
+      socket.send(
+        JSON.stringify({ type: "hello", seat: mine ? mine.seat : null, token: mine ? mine.token : null, lang: lang() }),
+      );
+    });
+    socket.addEventListener("message", (e) => this.receive(JSON.parse(e.data)));
+    socket.addEventListener("close", () => {
+      if (this.socket !== socket || this.closed) return;
+      this.root.dataset.connected = "false";
+      this.banner(t("web.table.reconnecting"));
+      this.retry = Math.min(this.retry + 1, 6);
+      setTimeout(() => this.connect(), 250 * 2 ** this.retry);
+    });
+  }
+
+  receive(msg) {
+    if (msg.type === "error") {
+      if (msg.error === "web.error.bad_token") {
+        window.localStorage.removeItem(`parlour.seat.${this.id}`);
+      }
+      toast(msg.message);
+      if (this.msg) this.render();
+      return;
+    }
+    if (msg.type !== "state") return;
+    this.root.dataset.connected = "true";
+    this.log = msg.reset ? msg.events : this.log.concat(msg.events);
+    const moved = !this.msg || this.msg.move !== msg.move || msg.reset;
+    this.msg = msg;
+    if (moved) this.menu = msg.legal.length ? new StepMenu(msg.legal, (a) => this.play(a)) : null;
+    this.render();
+  }
+
+  play(action) {
+    this.socket.send(JSON.stringify({ move: this.msg.move, action }));
+    this.menu = null;
+    this.render();
+  }
+
+  banner(text) {
+    const el = this.root.querySelector(".banner");
+    if (el) el.textContent = text;
+  }
+
+  isHost() {
+    return Boolean(hostOf(this.id));
+  }
+
+  render() {
+    const msg = this.msg;
+    if (!msg) return;
+    const table = msg.table;
+    this.root.dataset.status = table.status;
+    this.root.dataset.move = msg.move === null ? "" : String(msg.move);
+    clear(this.root);
+    const head = h(
+      "section.panel.table-head",
+      {},
+      h("a.back", { href: "/" }, `← ${t("web.table.lobby")}`),
+      h("h2", {}, gameName(table.game, "game")),
+      h("span.table-status", t(`web.status.${table.status}`)),
+      msg.move !== null ? h("span.move-number", t("web.table.move", { move: msg.move })) : null,
+      h("p.banner", {}),
+    );
+    this.root.append(head);
+    if (table.status === "open") this.root.append(this.renderSeats(table));
+    else this.root.append(this.renderPlay(msg));
+  }
+
+  renderSeats(table) {
+    const mine = seatOf(this.id);
+    const link = `${window.location.origin}/t/${this.id}`;
+    const full = table.seats.every((s) => s.kind !== null);
+    const rows = table.seats.map((s) => {
+      const cells = [h("span.seat-number", `${s.seat + 1}`)];
+      if (s.kind) {
+        cells.push(h("span.seat-name", s.name), s.kind === "bot" ? h("span.badge", t("web.table.bot")) : null);
+        if (mine && mine.seat === s.seat) cells.push(h("span.badge.you", t("web.table.you")));
+      } else {
+        cells.push(h("span.seat-free.muted", t("web.table.free")));
+        if (!mine) cells.push(h("button.sit", { type: "button", onclick: () => this.sit(s.seat) }, t("web.table.sit")));
+        if (this.isHost()) {
+          const pick = h(
+            "select.bot-pick",
+            { "aria-label": t("web.table.add_bot") },
+            this.bots.map((b) => h("option", { value: b }, b)),
+          );
+          cells.push(pick, h("button.add-bot", { type: "button", onclick: () => this.addBot(s.seat, pick.value) }, t("web.table.add_bot")));
+        }
+      }
+      return h("li.seat", { dataset: { seat: s.seat, kind: s.kind || "free" } }, cells);
+    });
+    const invite = h("input.invite", { value: link, readonly: true, "aria-label": t("web.table.invite") });
+    return h(
+      "section.panel.seats",
+      {},
+      h("label.option", {}, h("span.option-name", t("web.table.invite")), h("div.row", {}, invite, h("button", {
+        type: "button",
+        onclick: async (e) => {
+          invite.select();
+          try {
+            await navigator.clipboard.writeText(link);
+          } catch {
+            document.execCommand("copy");
+          }
+          e.target.textContent = t("web.table.copied");
+        },
+      }, t("web.table.copy")))),
+      !mine ? h("label.option", {}, h("span.option-name", t("web.lobby.your_name")), h("input#name", {
+        id: "name", value: myName(), maxlength: 32, onchange: (e) => keepName(e.target.value.trim()),
+      })) : null,
+      h("h3", {}, t("web.table.seats")),
+      h("ol.seat-list", {}, rows),
+      this.isHost()
+        ? h("button.primary#start", { id: "start", type: "button", disabled: !full, onclick: () => this.startGame() }, t("web.table.start"))
+        : h("p.muted", {}, t("web.table.waiting_host")),
+    );
+  }
+
+  async sit(seat) {
+    const field = this.root.querySelector("#name");
+    const name = (field ? field.value : myName()).trim();
+    if (!name) {
+      toast(t("web.lobby.need_name"));
+      return;
+    }
+    keepName(name);
+    try {
+      const answer = await call("POST", `/api/tables/${this.id}/seats/${seat}`, { name });
+      keepSeat(this.id, seat, answer.token);
+      this.reconnect();
+    } catch (err) {
+      toast(err instanceof ApiError ? err.message : String(err));
+    }
+  }
+
+  async addBot(seat, bot) {
+    try {
+      await call("POST", `/api/tables/${this.id}/bots/${seat}`, { bot, host_token: hostOf(this.id) });
+    } catch (err) {
+      toast(err.message);
+    }
+  }
+
+  async startGame() {
+    try {
+      await call("POST", `/api/tables/${this.id}/start`, { host_token: hostOf(this.id) });
+    } catch (err) {
+      toast(err.message);
+    }
+  }
+
+  reconnect() {
+    const old = this.socket;
+    this.socket = null;
+    if (old) old.close();
+    this.connect();
+  }
+
+  renderPlay(msg) {
+    const view = msg.view;
+    const names = msg.names;
+    const ctx = { game: msg.table.game, seat: msg.seat, names, t, name: (v) => gameName(msg.table.game, v) };
+    const board = h("section.panel.board", {}, this.renderer(view, ctx));
+    const parts = [this.renderPlayers(msg), board];
+    if (msg.summary) {
+      parts.unshift(
+        h(
+          "section.panel.summary#summary",
+          h("h3", {}, t("web.table.game_over")),
+          h("p", {}, msg.summary),
+          h("a.button", { href: `/replay/${this.id}` }, t("web.lobby.replay")),
+        ),
+      );
+    } else if (msg.seat === null) {
+      parts.unshift(h("p.muted.watching", {}, t("web.table.watching")));
+    }
+    parts.splice(msg.summary ? 1 : 0, 0, this.renderTurn(msg));
+    parts.push(this.renderLog());
+    return h("div.play", {}, parts);
+  }
+
+  renderPlayers(msg) {
+    const toAct = msg.view ? msg.view.to_act : null;
+    return h(
+      "ol.players",
+      {},
+      msg.names.map((name, seat) => {
+        const info = msg.table.seats[seat];
+        return h(
+          "li.player",
+          { dataset: { seat, acting: String(toAct === seat), me: String(msg.seat === seat) } },
+          h("span.player-name", name),
+          info && info.kind === "bot" ? h("span.badge", t("web.table.bot")) : null,
+          msg.seat === seat ? h("span.badge.you", t("web.table.you")) : null,
+        );
+      }),
+    );
+  }
+
+  renderTurn(msg) {
+    if (msg.summary) return null;
+    const box = h("section.panel.turn#actions");
+    const toAct = msg.view ? msg.view.to_act : null;
+    if (!this.menu) {
+      if (toAct !== null && toAct !== undefined && toAct !== msg.seat) {
+        box.append(h("p.waiting", {}, t("web.table.waiting_for", { player: msg.names[toAct] })));
+      }
+      return box;
+    }
+    box.append(h("h3", {}, t("web.table.your_turn")));
+    const menu = this.menu;
+    if (menu.prefix.length) box.append(h("p.chosen", {}, menu.prefix.join(" › ")));
+    const choices = h("div.choices");
+    for (const choice of menu.choices()) {
+      choices.append(
+        h("button.step", { type: "button", dataset: { label: choice.label }, onclick: () => {
+          if (!menu.pick(choice)) this.render();
+        } }, choice.label),
+      );
+    }
+    const exact = menu.complete();
+    if (exact && menu.prefix.length) {
+      choices.append(h("button.step.confirm", { type: "button", onclick: () => this.play(exact.action) }, "✓"));
+    }
+    box.append(choices);
+    if (menu.prefix.length) {
+      box.append(h("button.back-step", { type: "button", onclick: () => {
+        menu.back();
+        this.render();
+      } }, t("web.table.back")));
+    }
+    return box;
+  }
+
+  renderLog() {
+    const list = h("ol.log#log");
+    for (const e of this.log) list.append(h("li", { dataset: { kind: e.kind, move: e.move } }, e.text));
+    const section = h("section.panel.log-panel", {}, h("h3", {}, t("web.table.log")), list);
+    requestAnimationFrame(() => {
+      list.scrollTop = list.scrollHeight;
+    });
+    return section;
+  }
+}
