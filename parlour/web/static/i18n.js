@@ -33,5 +33,6 @@ export function t(key, params = {}) {
 // A game's word for a value (card id, colour, reason), or the value itself.
 export function gameName(game, value) {
   const key = `${game}.name.${value}`;
-  return has(key) ? t(key) : String(value);
+  if (has(key)) return t(key);
+  return value === "game" ? game : String(value);
 }
