@@ -56,12 +56,12 @@ class QuitGame(Exception):
 
 
 def player_names(players: int, human: int, bots: Sequence[str], lang: str) -> list[str]:
-    """Display names: the person is "You", every bot "Bot N (spec)"."""
+    """Display names: the person is "Player N (you)", every bot "Bot N (spec)"."""
     out = []
     others = iter(bots)
     for seat in range(players):
         if seat == human:
-            out.append(t("cli.play.you", lang))
+            out.append(t("cli.play.you", lang, number=seat + 1))
         else:
             out.append(t("cli.play.bot_name", lang, number=seat + 1, bot=next(others)))
     return out

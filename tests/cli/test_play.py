@@ -77,7 +77,7 @@ def test_quit_saves_the_record_which_replays(tmp_path: Path) -> None:
     replay = Replay.load(path)
     assert replay.game == "highcard"
     assert len(replay.actions) == 2  # the two bots before the person's turn
-    assert replay.names == ["Bot 1 (random)", "Bot 2 (random)", "You"]
+    assert replay.names == ["Bot 1 (random)", "Bot 2 (random)", "Player 3 (you)"]
 
 
 def test_quit_without_save_path_asks_for_a_file_name(tmp_path: Path) -> None:
@@ -280,4 +280,4 @@ def test_play_as_a_role_takes_that_roles_first_seat(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     replay = Replay.load(path)
     assert replay.names is not None
-    assert replay.names[1] == "You"
+    assert replay.names[1] == "Player 2 (you)"

@@ -85,7 +85,7 @@ def _word(game: str, value: str, lang: str) -> str:
 
 
 def _value(game: str, key: str, value: Any, lang: str, names: Sequence[str]) -> str:
-    if value is None:
+    if value is None or value == {}:
         return "—"
     if isinstance(value, bool):
         return t(f"core.{'yes' if value else 'no'}", lang)
@@ -99,13 +99,15 @@ def _value(game: str, key: str, value: Any, lang: str, names: Sequence[str]) -> 
             for k, v in value.items()
         )
     if isinstance(value, list | tuple):
-        per_seat = key in ("hands", "players", "seats") or all(
-            isinstance(v, Mapping) for v in value
-        )
-        if value and len(value) == len(names) and per_seat:
-            # A per-seat list (hands, tokens...): pair each entry with its player.
+        if not value:
+            return "—"
+        # A list with one entry per player, none of them a card name, is taken as per-seat
+        # (hands, tokens, hand sizes...) and each entry is paired with its player.
+        per_seat = all(v is None or isinstance(v, int | list | tuple | Mapping) for v in value)
+        if value and len(value) == len(names) and per_seat and key:
             return " | ".join(
                 f"{names[i]}: {_value(game, key, v, lang, names)}" for i, v in enumerate(value)
             )
-        return t("core.list_separator", lang).join(_value(game, "", v, lang, names) for v in value)
+        inner = t("core.list_separator", lang).join(_value(game, "", v, lang, names) for v in value)
+        return f"[{inner}]" if key == "" else inner
     return str(value)
