@@ -5,7 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from parlour.engine import Event, State, describe, events_for
-from parlour.engine.i18n import render_params, t
+from parlour.engine.i18n import has, render_params, t
+
+
+def game_name(game_id: str, lang: str = "en") -> str:
+    """A game's display name from its catalog (``<game>.name.game``), else its id."""
+    key = f"{game_id}.name.game"
+    return t(key, lang) if has(key) else game_id
 
 
 def render_text(
@@ -13,8 +19,7 @@ def render_text(
 ) -> str:
     """A few lines: the move number, the public events since the last render, who acts."""
     game = state.game.id
-    params = render_params(game, {"game": game}, lang)
-    lines = [t("rl.render.header", lang, game=params["game"], move=state.move_number)]
+    lines = [t("rl.render.header", lang, game=game_name(game, lang), move=state.move_number)]
     lines += [f"  {describe(game, e, lang)}" for e in events_for(None, events)]
     result = state.result
     if result is not None:
