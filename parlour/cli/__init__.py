@@ -31,7 +31,16 @@ def _root() -> None:
 
 
 # Command modules, each with register(app). Order is the order shown in --help.
-COMMANDS: tuple[str, ...] = ("games", "play", "simulate", "replay", "bench", "serve", "study")
+COMMANDS: tuple[str, ...] = (
+    "games",
+    "play",
+    "simulate",
+    "replay",
+    "bench",
+    "serve",
+    "study",
+    "loadtest",
+)
 
 for _name in COMMANDS:
     import_module(f"parlour.cli.{_name}").register(app)

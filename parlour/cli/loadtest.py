@@ -1,0 +1,75 @@
+"""``parlour loadtest``: many tables with websocket clients and bots against a local server."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import typer
+
+from parlour.engine import ParlourError
+from parlour.engine.i18n import t
+
+
+def register(app: typer.Typer) -> None:
+    """Add the command to the app."""
+    from parlour.cli import LANG
+
+    @app.command("loadtest", help=t("web.cli.loadtest", LANG))
+    def loadtest(
+        tables: int = typer.Option(50, help=t("web.cli.load_tables", LANG)),
+        game: str = typer.Option("loveletter", help=t("web.cli.load_game", LANG)),
+        players: int = typer.Option(2, help=t("web.cli.load_players", LANG)),
+        option: list[str] = typer.Option([], help=t("web.cli.load_option", LANG)),  # noqa: B008
+        duration: float = typer.Option(60.0, help=t("web.cli.load_duration", LANG)),
+        url: str = typer.Option("", help=t("web.cli.load_url", LANG)),
+    ) -> None:
+        from parlour.games import get_game
+        from parlour.server.loadtest import local_server, run_load
+
+        try:
+            specs = {s.name: s for s in get_game(game).option_specs()}
+            options: dict[str, Any] = {}
+            for item in option:
+                name, _, text = item.partition("=")
+                if name not in specs:
+                    raise ParlourError(
+                        "core.error.option_unknown", option=name, known=", ".join(specs)
+                    )
+                options[name] = specs[name].parse_text(text)
+            get_game(game).resolve_options(players, options)
+        except ParlourError as exc:
+            typer.echo(exc.message(LANG), err=True)
+            raise typer.Exit(2) from None
+
+        def run(base: str) -> None:
+            report = asyncio.run(
+                run_load(
+                    base,
+                    tables=tables,
+                    game=game,
+                    players=players,
+                    options=options,
+                    duration=duration,
+                )
+            )
+            typer.echo(
+                t(
+                    "web.cli.load_report",
+                    LANG,
+                    tables=report.tables,
+                    finished=report.finished,
+                    moves=report.moves,
+                    seconds=f"{report.seconds:.1f}",
+                    rate=f"{report.moves_per_second:.0f}",
+                    samples=len(report.latencies),
+                    p50=f"{report.percentile(50):.1f}",
+                    p99=f"{report.percentile(99):.1f}",
+                )
+            )
+
+        if url:
+            run(url.rstrip("/"))
+        else:
+            with local_server() as base:
+                run(base)

@@ -1,0 +1,167 @@
+"""A load test: many tables at once, each with one websocket client and bots for the rest.
+
+Each client plays random legal moves for its seat; the latency of a move is the time from
+sending it to receiving the client's next view (the server has committed the move by then).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import math
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+
+from parlour.engine import Rng
+
+
+@dataclass
+class LoadReport:
+    """What a load test measured."""
+
+    tables: int
+    finished: int
+    moves: int
+    seconds: float
+    latencies: list[float] = field(default_factory=list)
+    """Seconds from a client's move to its view update, one per client move."""
+
+    @property
+    def moves_per_second(self) -> float:
+        """Accepted moves (bots' included) per second."""
+        return self.moves / self.seconds if self.seconds > 0 else 0.0
+
+    def percentile(self, p: float) -> float:
+        """A latency percentile in milliseconds (0 when nothing was measured)."""
+        if not self.latencies:
+            return 0.0
+        ordered = sorted(self.latencies)
+        rank = math.ceil(p / 100 * len(ordered))  # nearest-rank percentile
+        return ordered[min(len(ordered), max(1, rank)) - 1] * 1000
+
+
+async def _setup(
+    http: httpx.AsyncClient, game: str, players: int, options: dict[str, Any], bot: str
+) -> tuple[str, str]:
+    r = await http.post("/api/tables", json={"game": game, "players": players, "options": options})
+    r.raise_for_status()
+    table, host = r.json()["table"]["id"], r.json()["host_token"]
+    r = await http.post(f"/api/tables/{table}/seats/0", json={"name": "load"})
+    r.raise_for_status()
+    token = r.json()["token"]
+    for seat in range(1, players):
+        body = {"bot": bot, "host_token": host}
+        (await http.post(f"/api/tables/{table}/bots/{seat}", json=body)).raise_for_status()
+    (await http.post(f"/api/tables/{table}/start", json={"host_token": host})).raise_for_status()
+    return table, token
+
+
+async def _client(
+    ws_base: str, table: str, token: str, rng: Rng, deadline: float, latencies: list[float]
+) -> tuple[int, bool]:
+    from websockets.asyncio.client import connect
+
+    async with connect(f"{ws_base}/ws/tables/{table}", max_size=None) as ws:
+        await ws.send(json.dumps({"type": "hello", "seat": 0, "token": token, "lang": "en"}))
+        pending: tuple[int, float] | None = None
+        move = 0
+        async for raw in ws:
+            msg = json.loads(raw)
+            if msg.get("type") != "state":
+                continue
+            move = msg["move"] or 0
+            if pending is not None and move > pending[0]:
+                latencies.append(time.perf_counter() - pending[1])
+                pending = None
+            if msg["summary"] is not None:
+                return move, True
+            if time.monotonic() > deadline:
+                return move, False
+            if msg["legal"] and pending is None:
+                action = rng.choice(msg["legal"])["action"]
+                pending = (move, time.perf_counter())
+                await ws.send(json.dumps({"move": move, "action": action}))
+    return move, False
+
+
+async def run_load(
+    base_url: str,
+    *,
+    tables: int = 50,
+    game: str = "loveletter",
+    players: int = 2,
+    options: dict[str, Any] | None = None,
+    bot: str = "random",
+    duration: float = 60.0,
+    seed: int = 1,
+) -> LoadReport:
+    """Start ``tables`` tables on a running server and play them until they end or time is up."""
+    limits = httpx.Limits(max_connections=50)
+    async with httpx.AsyncClient(base_url=base_url, timeout=60, limits=limits) as http:
+        made = await asyncio.gather(
+            *(_setup(http, game, players, options or {}, bot) for _ in range(tables))
+        )
+    ws_base = "ws" + base_url[len("http") :]
+    latencies: list[float] = []
+    start = time.perf_counter()
+    deadline = time.monotonic() + duration
+    rng = Rng(seed)
+    outcomes = await asyncio.gather(
+        *(_client(ws_base, t, tok, rng.spawn(), deadline, latencies) for t, tok in made)
+    )
+    seconds = time.perf_counter() - start
+    return LoadReport(
+        tables=tables,
+        finished=sum(1 for _, over in outcomes if over),
+        moves=sum(m for m, _ in outcomes),
+        seconds=seconds,
+        latencies=latencies,
+    )
+
+
+def free_port() -> int:
+    """A local port nobody listens on right now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@contextmanager
+def local_server(database: str | None = None) -> Iterator[str]:
+    """A ``parlour serve`` process on a free port (bots without delay); yields its URL."""
+    port = free_port()
+    folder = tempfile.mkdtemp(prefix="parlour-load-")
+    url = database or f"sqlite:///{os.path.join(folder, 'load.db')}"
+    code = "import sys; from parlour.cli import main; sys.argv[0] = 'parlour'; main()"
+    cmd = [sys.executable, "-c", code, "serve", "--port", str(port), "--database", url]
+    proc = subprocess.Popen([*cmd, "--bot-delay", "0"], stdout=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if httpx.get(f"{base}/api/games", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("the server did not start")
+            time.sleep(0.1)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()

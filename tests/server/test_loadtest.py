@@ -1,0 +1,42 @@
+"""The load test runs (tiny) against a live server and reports what it measured."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import threading
+import time
+
+from parlour.server import ServerConfig, create_app
+from parlour.server.loadtest import LoadReport, run_load
+
+
+def test_a_tiny_load_test_plays_every_table_to_the_end(db_url: str) -> None:
+    import uvicorn
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    app = create_app(ServerConfig(database_url=db_url, bot_delay=0))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        while not server.started:
+            time.sleep(0.05)
+        report = asyncio.run(
+            run_load(f"http://127.0.0.1:{port}", tables=4, game="highcard", players=3, duration=30)
+        )
+    finally:
+        server.should_exit = True
+        thread.join(10)
+    assert (report.tables, report.finished, report.moves) == (4, 4, 12)
+    assert len(report.latencies) == 4  # the client's one move per table
+    assert report.percentile(99) >= report.percentile(50) > 0
+
+
+def test_percentiles() -> None:
+    report = LoadReport(1, 1, 10, 2.0, [i / 1000 for i in range(1, 101)])
+    assert report.moves_per_second == 5
+    assert round(report.percentile(50)) == 50 and round(report.percentile(99)) == 99
+    assert LoadReport(0, 0, 0, 0.0).percentile(99) == 0.0
