@@ -387,7 +387,6 @@ class LoveLetterState(State):
         self.prot &= ~(1 << seat)
         card = self.pile.pop()
         self.drawn = card
-        self.hv[seat] += 1
         self.phase = PLAY
         self._to_act = seat
         ev = self._ev
@@ -536,8 +535,10 @@ class LoveLetterState(State):
     def _play(self, play: Play) -> None:
         seat = self.actor
         kind = play.kind
-        h = self.hand[seat]
-        self.hand[seat] = self.drawn if h == kind else h
+        if self.hand[seat] == kind:
+            # Others who knew the old hand card can no longer tell what remains.
+            self.hand[seat] = self.drawn
+            self.hv[seat] += 1
         self.drawn = -1
         self.discards[seat].append(kind)
         self.syc = -1  # LL-CARD-SYCOPHANT: used up by this card
@@ -720,6 +721,7 @@ class LoveLetterState(State):
         drawn = [self.pile.pop() for _ in range(min(2, len(self.pile)))]
         self.pending = [self.hand[seat], *drawn]
         self.hand[seat] = -1
+        self.hv[seat] += 1
         self.phase = CHANCELLOR
         self._emit("chancellor_drew", seat=seat, count=len(drawn))
         if self._ev is not None:

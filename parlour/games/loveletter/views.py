@@ -94,13 +94,13 @@ def determinize(state: LoveLetterState, seat: int, rng: Rng) -> LoveLetterState:
     over = state.phase == 4
     if not over:
         for t in range(n):
-            if t == seat or t in known:
+            if t == seat:
                 continue
             if t == state.actor and state.phase == 2:
                 slots += [("pending", i) for i in range(len(state.pending))]
                 unknown += state.pending
                 continue
-            if state.hand[t] >= 0:
+            if state.hand[t] >= 0 and t not in known:
                 slots.append(("hand", t))
                 unknown.append(state.hand[t])
             if t == state.actor and state.drawn >= 0:
