@@ -219,6 +219,19 @@ class GauntletState(State):
         if self.record_events:
             self._events.append(Event(event, data, audience))
 
+    def _played(self, seat: int, card: int, target: int, guess: int) -> None:
+        if not self.record_events:
+            return
+        cid = CARDS[card].id
+        if target >= 0 and guess:
+            self._ev("played_guess_at", seat=seat, card=cid, target=target, number=guess)
+        elif target >= 0:
+            self._ev("played_at", seat=seat, card=cid, target=target)
+        elif guess:
+            self._ev("played_guess", seat=seat, card=cid, number=guess)
+        else:
+            self._ev("played", seat=seat, card=cid)
+
     # -- applying -------------------------------------------------------------------------
 
     def _apply(self, action: Action) -> list[Event]:
@@ -304,7 +317,7 @@ class GauntletState(State):
         hand.remove(card)
         self.faceup[seat].append(card)
         n = action.number
-        self._ev("played", seat=seat, card=CARDS[card].id, action=str(action))
+        self._played(seat, card, action.target, action.guess)
         if n == 1:
             self._hero_guess(action.guess)
         elif n == 2:
@@ -376,7 +389,7 @@ class GauntletState(State):
         card = self._card_of_kind(action.kind)
         self.hands[THANOS].remove(card)
         self.faceup[THANOS].append(card)
-        self._ev("played", seat=THANOS, card=CARDS[card].id, action=str(action))
+        self._played(THANOS, card, action.target, action.guess)
         if action.kind == "time":
             if action.copy:
                 self.phase = "copy"
@@ -396,7 +409,7 @@ class GauntletState(State):
             if NUMBER[card] == action.guess:
                 self._defeat_heroes([action.target])
             else:
-                self._ev("guess_miss", number=action.guess, target=action.target)
+                self._ev("guess_miss_at", number=action.guess, target=action.target)
         elif kind == "mind":
             hit = [s for s in range(1, self.players) if NUMBER[self.hands[s][0]] == action.guess]
             if hit:
@@ -481,7 +494,7 @@ class GauntletState(State):
             thanos_bonus = True
         self._ev(
             "fight",
-            hero=hero,
+            target=hero,
             hero_token=hero_bonus,
             thanos_token=thanos_bonus,
             by=THANOS if thanos_started else hero,
@@ -489,7 +502,7 @@ class GauntletState(State):
         self._ev(
             "fight_cards",
             frozenset({THANOS, hero}),
-            hero=hero,
+            target=hero,
             hero_card=CARDS[hero_card].id,
             thanos_card=CARDS[thanos_card].id,
             hero_value=hv,
@@ -504,7 +517,7 @@ class GauntletState(State):
         else:
             self.known[THANOS].add(hero_card)
             self.known[hero].add(thanos_card)
-            self._ev("fight_tied", hero=hero)
+            self._ev("fight_tied", target=hero)
 
     def _defeat_heroes(self, seats: list[int]) -> None:
         """IG-DEFEAT-1/3: one health per card, then the heroes redraw in turn order."""
