@@ -41,24 +41,29 @@ def bench_configs(
 
 
 def figures_table(figures: list[BenchFigure], lang: str) -> Table:
-    """Games/s and decisions/s per configuration, without and with events."""
+    """Games/s and decisions/s per configuration, events off then on, side by side."""
     table = Table(title=t("cli.bench.title", lang))
-    for key in ("game", "players", "options", "events", "games", "games_per_s", "decisions_per_s"):
-        table.add_column(
-            t(f"cli.bench.{key}", lang),
-            justify="right" if key.endswith(("s", "players")) else "left",
-            overflow="fold",
-        )
+    table.add_column(t("cli.bench.game", lang), no_wrap=True)
+    table.add_column(t("cli.bench.players", lang), justify="right", no_wrap=True)
+    table.add_column(t("cli.bench.options", lang), overflow="fold")
+    for mode in ("fast", "events"):
+        for key in ("games_per_s", "decisions_per_s"):
+            header = f"{t(f'cli.bench.{key}', lang)}\n{t(f'cli.bench.{mode}', lang)}"
+            table.add_column(header, justify="right", no_wrap=True)
+    rows: dict[tuple[str, int, str], dict[bool, BenchFigure]] = {}
     for f in figures:
-        table.add_row(
-            escape(f.game),
-            str(f.players),
-            escape(", ".join(f"{k}={v}" for k, v in f.options.items()) or "—"),
-            t(f"core.{'yes' if f.record_events else 'no'}", lang),
-            str(f.games),
-            f"{f.games_per_second:,.0f}",
-            f"{f.decisions_per_second:,.0f}",
-        )
+        options = ", ".join(f"{k}={v}" for k, v in f.options.items()) or "—"
+        rows.setdefault((f.game, f.players, options), {})[f.record_events] = f
+    for (game, players, options), pair in rows.items():
+        cells = []
+        for events in (False, True):
+            one = pair.get(events)
+            cells += (
+                ["—", "—"]
+                if one is None
+                else [f"{one.games_per_second:,.0f}", f"{one.decisions_per_second:,.0f}"]
+            )
+        table.add_row(escape(game), str(players), escape(options), *cells)
     return table
 
 

@@ -32,11 +32,16 @@ def test_bench_json_has_two_modes_per_configuration() -> None:
 
 def test_bench_with_players_and_options_and_a_table() -> None:
     result = runner.invoke(
-        app, ["bench", "highcard", "-s", "0.01", "--players", "3", "--copies", "3"]
+        app,
+        ["bench", "highcard", "-s", "0.01", "--players", "3", "--copies", "3"],
+        env={"COLUMNS": "160"},
     )
     assert result.exit_code == 0, result.output
     assert "games/s" in result.output
+    assert "events off" in result.output
     assert "copies=3" in result.output
+    rows = [line for line in result.output.splitlines() if "highcard" in line]
+    assert len(rows) == 1  # one row per configuration, both modes side by side
 
 
 def test_bench_profile_prints_a_profile() -> None:
