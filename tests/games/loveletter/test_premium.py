@@ -169,7 +169,9 @@ def test_cardinal_swaps_then_may_look_LL_CARD_CARDINAL() -> None:
     assert find(events, "cardinal_swap").data == {"seat": 0, "first": 1, "second": 2}
     assert st.to_act == 0 and texts(st) == ["look=p1", "look=p2", "look=none"]
     events = st.apply("look=p2")
-    assert find(events, "saw").data["card"] == "king" and find(events, "saw").audience == frozenset({0})
+    assert find(events, "saw").data["card"] == "king" and find(events, "saw").audience == frozenset(
+        {0}
+    )
     assert st.view(0)["known"] == {"2": "king"}
     assert st.view(1)["known"] == {"2": "king"}  # p1 gave its King to p2
 

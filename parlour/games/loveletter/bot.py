@@ -1,0 +1,145 @@
+"""A heuristic Love Letter bot: card counting from its view, sensible targets, no suicide.
+
+It sees only its :class:`Observation` (the view and the legal actions): the unseen cards are
+the deck minus its hand, every discard pile, the face-up cards and the hands it knows.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from parlour.bots.base import Bot, Observation
+from parlour.engine import Action, Rng
+from parlour.games.loveletter.actions import Decide, Look, Play, Return
+from parlour.games.loveletter.cards import TABLES, Edition
+
+
+class _Table:
+    """What the bot reads off a view."""
+
+    def __init__(self, view: Mapping[str, Any], seat: int) -> None:
+        self.ed: Edition = TABLES[view["edition"]]
+        self.seat = seat
+        self.value = dict(zip(self.ed.ids, self.ed.values, strict=True))
+        self.hand: list[str] = list(view["hand"])
+        self.known: dict[int, str] = {int(t): c for t, c in view["known"].items()}
+        self.tokens: list[int] = list(view["tokens"])
+        self.pile: int = int(view["pile"])
+        unseen = Counter(dict(zip(self.ed.ids, self.ed.counts, strict=True)))
+        seen = [*self.hand, *view["face_up"], *self.known.values()]
+        seen += [c for pile in view["discards"] for c in pile]
+        for card in seen:
+            unseen[card] -= 1
+        self.unseen = +unseen
+        self.total = max(1, sum(self.unseen.values()))
+
+    def chance(self, target: int, test: Any) -> float:
+        """The probability that ``target``'s hand passes ``test`` (a predicate on card ids)."""
+        if target in self.known:
+            return 1.0 if test(self.known[target]) else 0.0
+        return sum(n for c, n in self.unseen.items() if test(c)) / self.total
+
+    def lead(self, target: int) -> float:
+        """A small bonus for hurting the player closest to winning."""
+        return 0.5 * self.tokens[target]
+
+
+def _score(play: Play, table: _Table) -> float:
+    """How good a play looks (higher is better)."""
+    held = list(table.hand)
+    held.remove(play.card)
+    kept = held[0] if held else play.card
+    kept_value = table.value[kept]
+    eff = play.effect
+    t = play.targets[0] if play.targets else -1
+    # The card kept matters more as the pile runs out (the showdown draws near).
+    score = kept_value * (0.3 + 2.0 / (1 + table.pile))
+    if eff == "princess":
+        return -1000.0
+    if eff == "assassin":
+        return score - 6
+    if eff in ("guard", "bishop") and t >= 0:
+        g = play.guess
+        p = table.chance(t, lambda c: table.value[c] == g)
+        gain = 60 if eff == "guard" else 40
+        score += p * gain + table.lead(t)
+    elif eff in ("priest", "baroness") and t >= 0:
+        unknown = [s for s in play.targets if s not in table.known]
+        score += 4 * len(unknown) + table.lead(t) * 0.2
+    elif eff in ("baron", "dowager") and t >= 0:
+        win = table.chance(t, lambda c: table.value[c] < kept_value)
+        lose = table.chance(t, lambda c: table.value[c] > kept_value)
+        if eff == "dowager":
+            win, lose = lose, win
+        score += 40 * (win - lose) + table.lead(t)
+    elif eff == "prince" and t >= 0:
+        if t == table.seat:
+            score += -1000 if kept == "princess" else -3 - kept_value + 4.5
+        else:
+            score += 60 * table.chance(t, lambda c: c == "princess") + 2 + table.lead(t)
+    elif eff == "king" and t >= 0:
+        theirs = sum(table.value[c] * n for c, n in table.unseen.items()) / table.total
+        if t in table.known:
+            theirs = table.value[table.known[t]]
+        score += (theirs - kept_value) * 1.5 - kept_value * (0.3 + 2.0 / (1 + table.pile))
+        score += theirs * (0.3 + 2.0 / (1 + table.pile))
+    elif eff == "handmaid":
+        score += 6 + kept_value * 0.5
+    elif eff in ("constable", "count", "spy"):
+        score += 5
+    elif eff == "jester" and t >= 0:
+        score += (
+            2 + table.tokens[t] * 0.1 + (table.value[table.known[t]] if t in table.known else 0)
+        )
+    elif eff == "sycophant":
+        score += 1
+    elif eff == "cardinal" and play.targets:
+        score += 0 if table.seat in play.targets else 1
+    elif eff == "chancellor":
+        score += 4
+    elif eff == "countess":
+        score += 2
+    elif not play.targets:
+        score += 1  # a targeted card with no effect: discarding it is harmless
+    return score
+
+
+class HeuristicBot(Bot):
+    """Counts cards, guesses well with the Guard, keeps the Princess, picks sensible targets."""
+
+    name = "heuristic"
+
+    def act(self, obs: Observation, rng: Rng) -> Action:
+        """The best-scored legal action (ties broken at random)."""
+        legal = list(obs.legal)
+        first = legal[0]
+        table = _Table(obs.view, obs.seat)
+        if isinstance(first, Decide):
+            card = table.hand[0] if table.hand else ""
+            keep = card == "princess" or table.value.get(card, 0) >= 6
+            return next(a for a in legal if isinstance(a, Decide) and a.discard != keep)
+        if isinstance(first, Return):
+            return max(
+                legal,
+                key=lambda a: table.value[a.keep] if isinstance(a, Return) else -1,
+            )
+        if isinstance(first, Look):
+            looks = [a for a in legal if isinstance(a, Look) and a.seat is not None]
+            return looks[0] if looks else first
+        best: list[Action] = []
+        top = float("-inf")
+        for action in legal:
+            s = _score(action, table) if isinstance(action, Play) else 0.0
+            if s > top + 1e-9:
+                top, best = s, [action]
+            elif abs(s - top) <= 1e-9:
+                best.append(action)
+        return best[rng.below(len(best))]
+
+
+def make_heuristic(arg: str | None) -> Bot:
+    """The registry factory (``heuristic``; no argument)."""
+    del arg
+    return HeuristicBot()
