@@ -50,11 +50,8 @@ class EnvConfig:
     """The language of rendered text."""
     encoder: Encoder = field(repr=False)
     """The observation encoder of this configuration."""
-
-    @property
-    def action_size(self) -> int:
-        """The size of the game's fixed action space."""
-        return self.game.action_space(self.players, self.options).size
+    action_size: int
+    """The size of the game's fixed action space."""
 
 
 def configure(
@@ -83,7 +80,8 @@ def configure(
     encoder = make_encoder(game.id, players, resolved)
     if reward == "round" and not _has_rounds(encoder, game, players, resolved):
         raise OptionError("rl.error.no_rounds", game=game.id)
-    return EnvConfig(game, players, resolved, reward, max_steps, lang, encoder)
+    size = game.action_space(players, resolved).size
+    return EnvConfig(game, players, resolved, reward, max_steps, lang, encoder, size)
 
 
 def _has_rounds(encoder: Encoder, game: Game, players: int, options: Mapping[str, Any]) -> bool:
@@ -170,7 +168,8 @@ class Episode:
             vector = self.config.encoder.encode(self.state.view(seat))
             mask = np.zeros(self.config.action_size, dtype=np.int8)
             if not self.done and self.state.to_act == seat:
-                mask[:] = self.state.legal_mask()
+                code = self.state.action_space.code
+                mask[[code(a) for a in self.state.legal_actions()]] = 1
             obs = {"observation": vector, "action_mask": mask}
             self._cache[seat] = obs
         return {"observation": obs["observation"].copy(), "action_mask": obs["action_mask"].copy()}

@@ -13,7 +13,7 @@ Seats are written relative to the observer: "seat 0" in a per-seat field is the 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -82,10 +82,10 @@ class Encoder(ABC):
         """Fill ``out`` from one seat's view (``view["seat"]`` is the observer)."""
 
     def encode(self, view: Mapping[str, Any]) -> Vector:
-        """The observation vector of one seat's view."""
+        """The observation vector of one seat's view (every value clipped to [0, 1])."""
         out = Writer(self)
         self.write(view, out)
-        return out.vector
+        return np.clip(np.array(out.data, dtype=np.float32), 0.0, 1.0)
 
     def round_points(self, view: Mapping[str, Any]) -> Sequence[float] | None:
         """Per-seat points that grow when a seat wins a round (``None``: no rounds).
@@ -105,43 +105,42 @@ class Encoder(ABC):
 
 
 class Writer:
-    """Writes an encoder's fields into a fresh zero vector."""
+    """Writes an encoder's fields into a fresh zero vector (a list, for speed).
 
-    __slots__ = ("slots", "vector")
+    Values are divided by their scale here; :meth:`Encoder.encode` clips the whole vector
+    to [0, 1] once at the end.
+    """
+
+    __slots__ = ("data", "slots")
 
     def __init__(self, encoder: Encoder) -> None:
         self.slots = encoder.slots
-        self.vector: Vector = np.zeros(encoder.size, dtype=np.float32)
+        self.data: list[float] = [0.0] * encoder.size
+
+    def _index(self, name: str, i: int) -> int:
+        slot = self.slots[name]
+        if not 0 <= i < slot.size:
+            raise ValueError(f"index {i} outside field {name!r} of size {slot.size}")
+        return slot.start + i
 
     def one_hot(self, name: str, index: int | None, offset: int = 0) -> None:
         """Set element ``index`` (plus ``offset``) of field ``name``; ``None`` sets nothing."""
-        if index is None:
-            return
-        slot = self.slots[name]
-        i = offset + index
-        if not 0 <= i < slot.size:
-            raise ValueError(f"index {i} outside field {name!r} of size {slot.size}")
-        self.vector[slot.start + i] = 1.0
+        if index is not None:
+            self.data[self._index(name, offset + index)] = 1.0
 
     def value(self, name: str, value: float, scale: float = 1.0, offset: int = 0) -> None:
-        """Set element ``offset`` of field ``name`` to ``value / scale`` clipped to [0, 1]."""
-        slot = self.slots[name]
-        if not 0 <= offset < slot.size:
-            raise ValueError(f"offset {offset} outside field {name!r} of size {slot.size}")
-        self.vector[slot.start + offset] = min(1.0, max(0.0, value / scale))
+        """Set element ``offset`` of field ``name`` to ``value / scale``."""
+        self.data[self._index(name, offset)] = value / scale
 
     def add(self, name: str, index: int, amount: float, offset: int = 0) -> None:
-        """Add ``amount`` to one element of field ``name`` (kept within [0, 1])."""
-        slot = self.slots[name]
-        i = offset + index
-        if not 0 <= i < slot.size:
-            raise ValueError(f"index {i} outside field {name!r} of size {slot.size}")
-        j = slot.start + i
-        self.vector[j] = min(1.0, max(0.0, float(self.vector[j]) + amount))
+        """Add ``amount`` to one element of field ``name``."""
+        self.data[self._index(name, offset + index)] += amount
 
     def values(
-        self, name: str, values: Iterable[float], scale: float = 1.0, offset: int = 0
+        self, name: str, values: Sequence[float], scale: float = 1.0, offset: int = 0
     ) -> None:
         """Write consecutive values (each divided by ``scale``) from ``offset`` on."""
-        for i, v in enumerate(values):
-            self.value(name, v, scale, offset + i)
+        if values:
+            self._index(name, offset + len(values) - 1)
+        start = self._index(name, offset)
+        self.data[start : start + len(values)] = [v / scale for v in values]
