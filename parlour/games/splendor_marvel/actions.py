@@ -138,7 +138,7 @@ def _grey_vectors() -> list[Vector]:
 
 GREY_VECTORS: tuple[Vector, ...] = tuple(_grey_vectors())
 """Every grey payment, index = position (the no-grey payment first)."""
-GREY_INDEX: dict[Vector, int] = {v: i for i, v in enumerate(GREY_VECTORS)}
+GREY_INDEX: dict[tuple[int, ...], int] = {v: i for i, v in enumerate(GREY_VECTORS)}
 
 TAKE_BY_MASK: list[list[Action]] = []
 """The take-three actions legal for each mask of available colours (bit c: colour c)."""

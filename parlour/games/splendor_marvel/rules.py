@@ -9,6 +9,7 @@ prebuilt interned actions (see ``actions.py``). Views and determinization are in
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import product
 from operator import attrgetter
 from typing import Any
 
@@ -29,7 +30,6 @@ from parlour.games.splendor_marvel import views
 from parlour.games.splendor_marvel.actions import (
     ALL_ACTIONS,
     GREY_INDEX,
-    GREY_VECTORS,
     LOCATION,
     PASS,
     RECRUIT_DISPLAY,
@@ -87,7 +87,12 @@ PACKED_REQUIRES: tuple[int, ...] = tuple(
 )
 _ACTION_CLASSES = frozenset({Take, TakeTwo, Reserve, Recruit, Return, TakeLocation, type(PASS)})
 _code = attrgetter("code")
-_payments_cache: dict[tuple[tuple[int, ...], tuple[int, ...], int], tuple[int, ...]] = {}
+_payments_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
+COSTS: tuple[tuple[int, int, int, int, int], ...] = tuple(card.cost for card in CARDS)
+RECRUIT_PLAIN: tuple[tuple[Recruit, ...], ...] = tuple(
+    tuple(row[0] for row in tier) for tier in RECRUIT_DISPLAY
+)
+"""The no-grey recruit of each display slot, ``[tier - 1][slot]``."""
 
 
 def pack(values: list[int] | tuple[int, ...]) -> int:
@@ -95,16 +100,32 @@ def pack(values: list[int] | tuple[int, ...]) -> int:
     return values[0] | values[1] << 6 | values[2] << 12 | values[3] << 18 | values[4] << 24 | _GUARD
 
 
-def grey_payments(lo: tuple[int, ...], hi: tuple[int, ...], grey: int) -> tuple[int, ...]:
-    """The grey vectors (as indices) with ``lo <= g <= hi`` per colour and ``sum(g) <= grey``."""
-    key = (lo, hi, grey)
+def payments(
+    cost: tuple[int, int, int, int, int], bon: list[int], tok: list[int], grey: int
+) -> tuple[int, ...]:
+    """Every possible grey payment of ``cost`` (grey vector indices; empty: cannot pay).
+
+    Per colour the need is the cost minus bonuses; grey pays at least what the colour's
+    tokens cannot and at most the need, and no more grey than held is used in all.
+    """
+    c0, c1, c2, c3, c4 = cost
+    n0 = c0 - bon[0] if c0 > bon[0] else 0
+    n1 = c1 - bon[1] if c1 > bon[1] else 0
+    n2 = c2 - bon[2] if c2 > bon[2] else 0
+    n3 = c3 - bon[3] if c3 > bon[3] else 0
+    n4 = c4 - bon[4] if c4 > bon[4] else 0
+    l0 = n0 - tok[0] if n0 > tok[0] else 0
+    l1 = n1 - tok[1] if n1 > tok[1] else 0
+    l2 = n2 - tok[2] if n2 > tok[2] else 0
+    l3 = n3 - tok[3] if n3 > tok[3] else 0
+    l4 = n4 - tok[4] if n4 > tok[4] else 0
+    if l0 + l1 + l2 + l3 + l4 > grey:
+        return ()
+    key = (n0, n1, n2, n3, n4, l0, l1, l2, l3, l4, grey)
     found = _payments_cache.get(key)
     if found is None:
-        found = tuple(
-            i
-            for i, g in enumerate(GREY_VECTORS)
-            if sum(g) <= grey and all(lo[c] <= g[c] <= hi[c] for c in range(5))
-        )
+        ranges = [range(key[5 + c], min(key[c], grey) + 1) for c in range(5)]
+        found = tuple(sorted(GREY_INDEX[g] for g in product(*ranges) if sum(g) <= grey))
         _payments_cache[key] = found
     return found
 
@@ -388,25 +409,41 @@ class SplendorMarvelState(State):
             tok = self.tokens[seat]
             bon = self.bonus[seat]
             grey = tok[GREY]
-            have = pack([bon[c] + tok[c] for c in range(5)])
             packed = PACKED_COST
-            for t in range(3):
-                disp = display[t]
-                for slot in range(DISPLAY_SLOTS):
-                    card = disp[slot]
-                    if card < 0:
-                        continue
-                    if grey == 0:
-                        if (have - packed[card]) & _GUARD == _GUARD:
-                            legal.append(RECRUIT_DISPLAY[t][slot][0])
-                    else:
-                        self._add_payments(legal, RECRUIT_DISPLAY[t][slot], card, tok, bon)
-            for pos, card in enumerate(reserved):
-                if grey == 0:
+            if grey == 0:
+                have = (
+                    (bon[0] + tok[0])
+                    | (bon[1] + tok[1]) << 6
+                    | (bon[2] + tok[2]) << 12
+                    | (bon[3] + tok[3]) << 18
+                    | (bon[4] + tok[4]) << 24
+                    | _GUARD
+                )
+                for t in range(3):
+                    disp = display[t]
+                    plain = RECRUIT_PLAIN[t]
+                    for slot in range(DISPLAY_SLOTS):
+                        card = disp[slot]
+                        if card >= 0 and (have - packed[card]) & _GUARD == _GUARD:
+                            legal.append(plain[slot])
+                for pos, card in enumerate(reserved):
                     if (have - packed[card]) & _GUARD == _GUARD:
                         legal.append(RECRUIT_RESERVED[pos][0])
-                else:
-                    self._add_payments(legal, RECRUIT_RESERVED[pos], card, tok, bon)
+            else:
+                for t in range(3):
+                    disp = display[t]
+                    for slot in range(DISPLAY_SLOTS):
+                        card = disp[slot]
+                        if card >= 0:
+                            found = payments(COSTS[card], bon, tok, grey)
+                            if found:
+                                options = RECRUIT_DISPLAY[t][slot]
+                                legal += [options[i] for i in found]
+                for pos, card in enumerate(reserved):
+                    found = payments(COSTS[card], bon, tok, grey)
+                    if found:
+                        options = RECRUIT_RESERVED[pos]
+                        legal += [options[i] for i in found]
             if not legal:
                 legal.append(PASS)
             return legal
@@ -416,21 +453,6 @@ class SplendorMarvelState(State):
         if phase == CHOOSE_LOCATION:
             return [LOCATION[f] for f in self.location_choices]
         return []
-
-    @staticmethod
-    def _add_payments(
-        legal: list[Action], row: list[Recruit], card: int, tok: list[int], bon: list[int]
-    ) -> None:
-        """Add every possible grey payment of ``card`` (the grey choice is part of the action)."""
-        cost = CARDS[card].cost
-        grey = tok[GREY]
-        need = [max(0, cost[c] - bon[c]) for c in range(5)]
-        lo = tuple(max(0, need[c] - tok[c]) for c in range(5))
-        if sum(lo) > grey:
-            return
-        hi = tuple(min(need[c], grey) for c in range(5))
-        for i in grey_payments(lo, hi, grey):
-            legal.append(row[i])
 
     # -- changing the state ---------------------------------------------------------------
 
