@@ -101,32 +101,43 @@ def _at(state: State, path: tuple[Any, ...]) -> Any:
     return obj
 
 
-def leaks(obs: object, state: State, seat: int, worlds: int = 4) -> list[str]:
+class LeakCheck:
+    """What a seat may not reach at one decision, worked out once for many observations."""
+
+    def __init__(self, state: State, seat: int, worlds: int = 4) -> None:
+        self.state = state
+        self.resamples = [state.determinize(seat, Rng(0x9E37 + i)) for i in range(worlds)]
+        for world in self.resamples:
+            world.legal_actions()  # fill the same lazy caches the real state has filled
+        # What a resampled world legitimately shares with the real one (options, card
+        # tables, caches a clone does not copy) may be shared by the observation too.
+        self.shared = {id(o) for o in _reachable(self.resamples[0], set())}
+        self.parts = _containers(state)
+        self.hidden = hidden_paths(state, seat)
+
+    def leaks(self, obs: object) -> list[str]:
+        """Ways the real state or its hidden data can be reached from ``obs`` (empty: none)."""
+        found: list[str] = []
+        for obj in _reachable(obs, self.shared):
+            if obj is self.state:
+                found.append("the real state itself is reachable")
+            elif id(obj) in self.parts:
+                # A container the real state is still using: a leak when what it holds is
+                # hidden, that is, when a world the seat cannot tell apart holds another value.
+                path = self.parts[id(obj)][1]
+                if any(_at(world, path) != obj for world in self.resamples):
+                    found.append(f"the real state's {path} is reachable")
+            data: Any = obj.to_json() if isinstance(obj, State) else obj
+            if self.hidden and isinstance(data, dict):
+                leaves = dict(_leaves(data))
+                if all(leaves.get(p) == v for p, v in self.hidden.items()):
+                    found.append(f"a {type(obj).__name__} holds every hidden value of the state")
+        return found
+
+
+def leaks(obs: object, state: State, seat: int) -> list[str]:
     """Ways the real state or its hidden data can be reached from ``obs`` (empty: none)."""
-    resamples = [state.determinize(seat, Rng(0x9E37 + i)) for i in range(worlds)]
-    for world in resamples:
-        world.legal_actions()  # fill the same lazy caches the real state has filled
-    # What a resampled world legitimately shares with the real one (options, card tables,
-    # caches a clone does not copy) may be shared by the observation too.
-    shared = {id(o) for o in _reachable(resamples[0], set())}
-    parts = _containers(state)
-    hidden = hidden_paths(state, seat)
-    found: list[str] = []
-    for obj in _reachable(obs, shared):
-        if obj is state:
-            found.append("the real state itself is reachable")
-        elif id(obj) in parts:
-            # A container the real state is still using: a leak when what it holds is
-            # hidden, that is, when a world the seat cannot tell apart holds another value.
-            path = parts[id(obj)][1]
-            if any(_at(world, path) != obj for world in resamples):
-                found.append(f"the real state's {path} is reachable")
-        data: Any = obj.to_json() if isinstance(obj, State) else obj
-        if hidden and isinstance(data, dict):
-            leaves = dict(_leaves(data))
-            if all(leaves.get(p) == v for p, v in hidden.items()):
-                found.append(f"a {type(obj).__name__} holds every hidden value of the real state")
-    return found
+    return LeakCheck(state, seat).leaks(obs)
 
 
 def decision(bot: Bot, state: State, seat: int, seed: int) -> str:

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
+from importlib import import_module
 from typing import Any
 
 import pytest
 
 from parlour.bots.base import Bot, Observation
+from parlour.bots.ismcts import game_package
 from parlour.bots.registry import bot_names, make_bot
 from parlour.engine import Action, Game, Rng, State
 from parlour.games import all_games
-from tests.bots.fairness import decision, disagreements, leaks
+from tests.bots.fairness import LeakCheck, decision, disagreements, leaks
 from tests.support.highcard import GAME as HIGHCARD
 
 GAMES: list[Game] = [HIGHCARD, *all_games()]
@@ -19,14 +22,22 @@ SEARCH_SPECS = {"ismcts": "ismcts:12", "hard": "hard:12"}
 """Search bots run with a small iteration budget here: decisions must be reproducible."""
 
 
-def _spec(name: str) -> str:
-    return SEARCH_SPECS.get(name, name)
+def bot_makers(game: Game) -> dict[str, Callable[[], Bot]]:
+    """Every bot name of a game, registry names and the game package's own ``BOTS``."""
+    makers: dict[str, Callable[[], Bot]] = {
+        name: partial(make_bot, SEARCH_SPECS.get(name, name), game.id)
+        for name in bot_names(game.id)
+    }
+    own: dict[str, Any] = getattr(import_module(game_package(game)), "BOTS", {})
+    for name, factory in own.items():
+        makers.setdefault(name, partial(factory, None))
+    return makers
 
 
 def decision_points(game: Game, seeds: int, every: int, limit: int) -> list[tuple[State, int]]:
     """States of seeded random games at which a seat must decide (and has a choice)."""
     points: list[tuple[State, int]] = []
-    for players, options in game.sample_configs()[:2]:
+    for players, options in game.sample_configs():
         for seed in range(seeds):
             rng = Rng(seed)
             state = game.new(players, options, seed)
@@ -46,13 +57,12 @@ def test_every_bot_decides_the_same_in_worlds_its_seat_cannot_tell_apart(game: G
     """Hidden cards of other seats replaced (determinize): the same decision, same rng."""
     points = decision_points(game, seeds=2, every=3, limit=4)
     assert points
-    names = bot_names(game.id)
-    assert {"random", "ismcts", "easy", "normal", "hard"} <= set(names)
+    makers = bot_makers(game)
+    assert {"random", "ismcts", "easy", "normal", "hard"} <= set(makers)
     problems = []
-    for name in names:
-        spec = _spec(name)
+    for name, make in makers.items():
         for i, (state, seat) in enumerate(points):
-            for bad in disagreements(partial(make_bot, spec, game.id), state, seat, i):
+            for bad in disagreements(make, state, seat, i):
                 problems.append(f"{name}: {bad}")
     assert not problems, "\n".join(problems[:20])
 
@@ -62,12 +72,13 @@ def test_no_observation_reaches_the_real_state_or_its_hidden_cards(game: Game) -
     """An observation holds only the view, the legal actions and a resampled root."""
     points = decision_points(game, seeds=2, every=4, limit=3)
     problems = []
-    for name in bot_names(game.id):
-        bot = make_bot(_spec(name), game.id)
-        for i, (state, seat) in enumerate(points):
+    bots = {name: make() for name, make in bot_makers(game).items()}
+    for i, (state, seat) in enumerate(points):
+        check = LeakCheck(state, seat)
+        for name, bot in bots.items():
             obs = bot.observe(state, seat, Rng(i))
             assert obs.view == state.view(seat)
-            problems += [f"{name} move {state.move_number}: {p}" for p in leaks(obs, state, seat)]
+            problems += [f"{name} move {state.move_number}: {p}" for p in check.leaks(obs)]
     assert not problems, "\n".join(problems[:20])
 
 
