@@ -30,7 +30,7 @@ from parlour.cli.options import (
     parse_players,
     role_seats,
 )
-from parlour.cli.render import render_view
+from parlour.cli.render import prompt_text, render_view
 from parlour.engine import (
     Action,
     Event,
@@ -91,6 +91,7 @@ def choose_action(
             label = steps[depth] if depth < len(steps) else str(action)
             groups.setdefault(label, []).append((action, steps))
         if len(groups) == 1 and chosen and depth < longest:
+            chosen.append(next(iter(groups)))  # shown in the trail, not asked
             depth += 1
             continue
         labels = list(groups)
@@ -168,6 +169,8 @@ def play_session(
                 _show_turn(game, state, seat, log, console, lang, names)
                 log = []
                 action = choose_action(game, state.legal_actions(), ask, console, lang, names)
+                steps = " › ".join(game.action_steps(action, lang, names))
+                console.print(f"[bold green]→ {escape(steps)}[/]")
             else:
                 bot = robots[actor]
                 action = bot.act(bot.observe(state, actor, rngs[actor].spawn()), rngs[actor])
@@ -199,7 +202,16 @@ def _show_turn(
     lang: str,
     names: Sequence[str],
 ) -> None:
-    console.print(Rule(t("cli.play.your_turn", lang, move=state.move_number + 1)))
+    console.print(
+        Rule(
+            t(
+                "cli.play.your_turn",
+                lang,
+                move=state.move_number + 1,
+                prompt=prompt_text(game.id, state.prompt(), lang),
+            )
+        )
+    )
     console.print(render_view(game.id, state.view(seat), lang, names))
     _print_log(game, log, console, lang, names)
 

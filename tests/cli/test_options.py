@@ -105,7 +105,7 @@ def test_generic_view_shows_fields_names_and_hidden_values() -> None:
     console.print(render_view("highcard", state.view(1), "en", ["Ana", "Bo"]))
     console.print(generic_view(state.view(None), "zh", ["Ana", "Bo"]))
     text = console.file.getvalue()  # type: ignore[attr-defined]
-    assert "to act     Ana (play)" in text
+    assert "to act     Ana: play" in text
     assert "Ana: — | Bo: 1" in text
     assert "deck size" in text
     assert "Ana: — | Bo: —" in text

@@ -53,6 +53,7 @@ def test_always_first_option_finishes_the_toy_game_and_shows_the_summary() -> No
     assert len(ask.asked) == 1  # the person acts once in the toy game
     text = _text(console)
     assert "1. keep" in text
+    assert "→ keep" in text
     assert "2. swap" in text
     assert "Winner" in text or "Nobody won" in text
 
@@ -182,9 +183,11 @@ def test_menu_ends_as_soon_as_one_action_is_left() -> None:
 def test_menu_skips_a_level_with_a_single_choice() -> None:
     legal = [Pick("Guard", "Ana", "Priest"), Pick("Guard", "Ana", "Baron")]
     ask = Script(["1", "2"])
-    chosen = choose_action(StepsGame(), legal, ask, _console(), "en", [])  # type: ignore[arg-type]
+    console = _console()
+    chosen = choose_action(StepsGame(), legal, ask, console, "en", [])  # type: ignore[arg-type]
     assert chosen == Pick("Guard", "Ana", "Baron")
     assert len(ask.asked) == 2  # card, then guess: the lone target is not asked
+    assert "Guard › Ana" in _text(console)
 
 
 def test_menu_quit_and_end_of_input_both_quit() -> None:

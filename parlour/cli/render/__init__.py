@@ -57,7 +57,7 @@ def generic_view(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Ta
         prompt = str(view.get("prompt") or "")
         table.add_row(
             t("cli.view.to_act", lang),
-            escape(f"{_seat(to_act, names, lang)} ({_word(game, prompt, lang)})"),
+            escape(f"{_seat(to_act, names, lang)}: {prompt_text(game, prompt, lang)}"),
         )
     for key, value in view.items():
         if key in _HEADER:
@@ -66,6 +66,12 @@ def generic_view(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Ta
             escape(_label(game, key, lang)), escape(_value(game, key, value, lang, names))
         )
     return table
+
+
+def prompt_text(game: str, prompt: str, lang: str) -> str:
+    """The decision asked now, in words (``<game>.prompt.<name>``), else its name."""
+    key = f"{game}.prompt.{prompt}"
+    return t(key, lang) if has(key) else _word(game, prompt, lang)
 
 
 def _seat(seat: int, names: Sequence[str], lang: str) -> str:
