@@ -223,9 +223,10 @@ class _Task:
 
 def _play_chunk(task: _Task) -> tuple[int, list[GameSummary]]:
     game = get_game(task.game_id)
-    bots = [make_bot(spec, task.game_id) for spec in task.bots]
     out = []
     for index in task.indices:
+        # Fresh bots per game: a bot's memory must not depend on which games shared a worker.
+        bots = [make_bot(spec, task.game_id) for spec in task.bots]
         seed = seed_from(task.seed, index)
         played = play_game(game, task.players, task.options, seed, bots)
         details = {

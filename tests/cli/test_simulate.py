@@ -47,7 +47,7 @@ def test_table_json_csv_and_plot(tmp_path: Path) -> None:
     assert "2 players, 30 games" in result.output
     assert "3 players, 30 games" in result.output
     assert "95% interval" in result.output
-    assert "ended by showdown: 30 (100.0%)" in result.output
+    assert "game end — showdown: 30 (100.0%)" in result.output
     data = json.loads(out_json.read_text())
     assert [g["players"] for g in data["groups"]] == [2, 3]
     assert data["groups"][0]["options"] == {"copies": 3}
