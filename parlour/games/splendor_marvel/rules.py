@@ -8,7 +8,7 @@ prebuilt interned actions (see ``actions.py``). Views and determinization are in
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from itertools import product
 from operator import attrgetter
 from typing import Any
@@ -163,9 +163,9 @@ class SplendorMarvel(Game):
         return SPACE
 
     def action_steps(
-        self, action: Action, lang: str = "en", names: list[str] | Any = None
+        self, action: Action, lang: str = "en", names: Sequence[str] | None = None
     ) -> list[str]:
-        """Menu labels for an action (see ``text.py``)."""
+        """Menu labels for an action (see ``text.py``); no label names a player."""
         from parlour.games.splendor_marvel.text import action_steps
 
         return action_steps(action, lang)
