@@ -87,6 +87,8 @@ PACKED_REQUIRES: tuple[int, ...] = tuple(
 )
 _ACTION_CLASSES = frozenset({Take, TakeTwo, Reserve, Recruit, Return, TakeLocation, type(PASS)})
 _code = attrgetter("code")
+_INTERNED: dict[int, Action] = dict(enumerate(ALL_ACTIONS))
+"""Interned actions by code: ``apply`` skips parsing for them."""
 _payments_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
 COSTS: tuple[tuple[int, int, int, int, int], ...] = tuple(card.cost for card in CARDS)
 RECRUIT_PLAIN: tuple[tuple[Recruit, ...], ...] = tuple(
@@ -460,7 +462,8 @@ class SplendorMarvelState(State):
         """Check and apply one action (fast path for interned actions; same contract)."""
         if self.phase == OVER:
             raise IllegalActionError("core.error.game_over")
-        if action.__class__ in _ACTION_CLASSES and ALL_ACTIONS[action.code] is action:  # type: ignore[union-attr]
+        cls = action.__class__
+        if cls in _ACTION_CLASSES and _INTERNED.get(action.code) is action:  # type: ignore[union-attr]
             act: Action = action
         else:
             act = SPACE.coerce(action)
