@@ -6,7 +6,7 @@ can feed it scripted answers.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -246,22 +246,33 @@ def _offer_save(replay: Replay, ask: Ask, console: Console, lang: str, save: Pat
 
 
 def summary(game: Game, result: Result, lang: str, names: Sequence[str]) -> Table:
-    """The end-of-game table: who won, why, and every seat's score."""
+    """The end-of-game table: who won, why, every seat's score and the game's figures.
+
+    Per-seat figures of ``result.details`` (a list with one entry per seat) become columns;
+    the others are listed under the table.
+    """
     if result.winners:
         title = t("cli.play.winners", lang, winners=", ".join(names[s] for s in result.winners))
     else:
         title = t("cli.play.no_winner", lang)
-    table = Table(
-        title=title,
-        caption=t("cli.play.reason", lang, reason=name_text(game.id, result.reason, lang)),
-    )
+    players = len(result.scores)
+    columns = {
+        k: v for k, v in result.details.items() if isinstance(v, list | tuple) and len(v) == players
+    }
+    lines = [t("cli.play.reason", lang, reason=name_text(game.id, result.reason, lang))]
+    for key, value in result.details.items():
+        if key in columns or isinstance(value, Mapping | list | tuple):
+            continue
+        shown = name_text(game.id, value, lang) if isinstance(value, str) else str(value)
+        lines.append(f"{key.replace('_', ' ')}: {shown}")
+    table = Table(title=title, caption="\n".join(escape(line) for line in lines))
     table.add_column(t("cli.play.player", lang))
     table.add_column(t("cli.play.score", lang), justify="right")
+    for key in columns:
+        table.add_column(escape(key.replace("_", " ")), justify="right")
     for s, score in enumerate(result.scores):
-        table.add_row(escape(names[s]), f"{score:g}")
-    for key, value in result.details.items():
-        if isinstance(value, int | float | str) and not isinstance(value, bool):
-            table.add_row(escape(key.replace("_", " ")), escape(str(value)))
+        cells = [escape(str(columns[k][s])) for k in columns]
+        table.add_row(escape(names[s]), f"{score:.3g}", *cells)
     return table
 
 

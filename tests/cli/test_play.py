@@ -284,3 +284,19 @@ def test_play_as_a_role_takes_that_roles_first_seat(tmp_path: Path) -> None:
     replay = Replay.load(path)
     assert replay.names is not None
     assert replay.names[1] == "Player 2 (you)"
+
+
+def test_summary_puts_per_seat_details_in_columns_and_the_rest_below() -> None:
+    from parlour.cli.play import summary
+    from parlour.engine import Result
+
+    result = Result.of(3, [1, 2], "showdown", tokens=[1, 4, 4], rounds=7, decided_by="tie")
+    console = _console()
+    console.print(summary(get_game("highcard"), result, "en", ["Ana", "Bo", "Cy"]))
+    text = _text(console)
+    assert "Winner: Bo, Cy" in text
+    assert "tokens" in text
+    assert "rounds: 7" in text
+    assert "decided by: tie" in text
+    bo = next(line for line in text.splitlines() if "Bo" in line and "0.5" in line)
+    assert "4" in bo
