@@ -6,7 +6,8 @@ Each turn it values every visible card for itself — points, a bonus colour it 
 Avengers tags when they can win the Avengers Assemble card, bonuses that bring a location
 or the cards it is aiming at closer — then recruits the best card it can pay (spending as
 few grey tokens as possible), else takes the tokens that bring its best target nearest,
-and reserves a strong card (for the grey token) when tokens no longer help.
+reserves a card another seat could complete the Gauntlet with, and reserves a strong card
+(for the grey token) when tokens no longer help.
 """
 
 from __future__ import annotations
@@ -145,6 +146,9 @@ class HeuristicBot(Bot):
                     best = key
         if best is not None and (best[0] >= 1.0 or not targets or best[0] >= targets[0][0]):
             return best[2]
+        deny = self._denial(legal, view, me)
+        if deny is not None:
+            return deny
         if targets and me.shortfall(targets[0][1]) >= 3 and len(me.reserved) < 2:
             # Secure a distant strong target (and a wild grey token) by reserving it.
             goal = targets[0][1]
@@ -162,6 +166,27 @@ class HeuristicBot(Bot):
         takes: list[Action] = [a for a in legal if isinstance(a, Take | TakeTwo)]
         pool = takes or list(legal)
         return pool[rng.below(len(pool))]
+
+    def _denial(self, legal: Sequence[Action], view: Mapping[str, Any], me: _Me) -> Action | None:
+        """Reserve a display card that would let another seat complete the Gauntlet now."""
+        reserves = [a for a in legal if isinstance(a, Reserve) and a.slot is not None]
+        if not reserves:
+            return None
+        for seat, info in enumerate(view["seats"]):
+            if seat == view["seat"]:
+                continue
+            bonus = [info["bonuses"][c] for c in COLOURS]
+            tokens = [info["tokens"][c] for c in COLOURS]
+            for action in reserves:
+                card = self._card_of(action, view, me)
+                if card is None or info["points"] + card.points < 16:
+                    continue
+                missing = sum(max(0, card.cost[c] - bonus[c] - tokens[c]) for c in range(5))
+                colours = sum(1 for c in range(5) if bonus[c] or c == card.bonus)
+                green = info["tokens"]["green"] > 0 or card.time_stone
+                if missing <= info["tokens"]["grey"] and colours == 5 and green:
+                    return action
+        return None
 
     def _reserve_value(self, action: Reserve, view: Mapping[str, Any], me: _Me) -> float:
         card = self._card_of(action, view, me)

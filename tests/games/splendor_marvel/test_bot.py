@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from parlour.bots.base import RandomBot
 from parlour.bots.registry import make_bot
+from parlour.engine import Rng
 from parlour.games.splendor_marvel import GAME
 from parlour.games.splendor_marvel.bot import HeuristicBot
 from parlour.sim.play import play_game
+from tests.games.splendor_marvel.helpers import give_cards, give_tokens, new, play
 
 
 def test_heuristic_beats_random_in_nearly_every_two_player_game() -> None:
@@ -27,3 +29,38 @@ def test_heuristic_bots_finish_games_with_the_gauntlet() -> None:
         game = play_game(GAME, players, {}, players, bots)
         assert game.result.reason == "gauntlet"
         assert game.result.details["qualified"]
+
+
+def test_heuristic_reserves_the_card_that_would_complete_a_rivals_gauntlet() -> None:
+    """It denies: a display card giving another seat the Gauntlet (SM-WIN-1) is reserved."""
+    st = new()
+    give_cards(st, 1, "t3-green-goblin", "t3-gamora", "t2-groot", "t2-ghost-rider")
+    give_cards(st, 1, "t1-abomination")  # 14 points, every colour
+    give_tokens(st, 1, green=1, yellow=4)  # Ronan (2 points, yellow 5) is within reach
+    bot = HeuristicBot()
+    action = bot.act(bot.observe(st, 0), Rng(1))
+    assert str(action) == "reserve:t2-4"
+
+
+def test_heuristic_saves_grey_when_coloured_tokens_can_pay() -> None:
+    """Of several payments for the same card it spends the fewest grey tokens."""
+    st = new()
+    give_tokens(st, 0, red=3, grey=2)
+    st.display[0] = [st.display[0][0], -1, -1, -1]  # only Baron Zemo (red 3) to recruit
+    st._legal = st._codes = None
+    bot = HeuristicBot()
+    assert str(bot.act(bot.observe(st, 0), Rng(1))) == "recruit:t1-1"
+
+
+def test_heuristic_returns_the_least_needed_token_never_grey_first() -> None:
+    """SM-END-LIMIT: asked to return, it keeps grey (a wild) and what its targets need."""
+    st = new()
+    give_tokens(st, 0, grey=1, red=4, purple=3, orange=2)
+    play(st, "take:yellow,blue,orange")  # 13 tokens: return 3
+    bot = HeuristicBot()
+    returned = []
+    while st.to_act == 0 and st.prompt() == "return_tokens":
+        action = bot.act(bot.observe(st, 0), Rng(2))
+        returned.append(str(action))
+        st.apply(action)
+    assert len(returned) == 3 and "return:grey" not in returned
