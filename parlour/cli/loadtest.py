@@ -23,6 +23,8 @@ def register(app: typer.Typer) -> None:
         option: list[str] = typer.Option([], help=t("web.cli.load_option", LANG)),  # noqa: B008
         duration: float = typer.Option(60.0, help=t("web.cli.load_duration", LANG)),
         url: str = typer.Option("", help=t("web.cli.load_url", LANG)),
+        think: float = typer.Option(0.0, help=t("web.cli.load_think", LANG)),
+        bot_delay: float = typer.Option(0.0, help=t("web.cli.bot_delay", LANG)),
     ) -> None:
         from parlour.games import get_game
         from parlour.server.loadtest import local_server, run_load
@@ -51,6 +53,7 @@ def register(app: typer.Typer) -> None:
                     players=players,
                     options=options,
                     duration=duration,
+                    think=think,
                 )
             )
             typer.echo(
@@ -71,5 +74,5 @@ def register(app: typer.Typer) -> None:
         if url:
             run(url.rstrip("/"))
         else:
-            with local_server() as base:
+            with local_server(bot_delay=bot_delay) as base:
                 run(base)

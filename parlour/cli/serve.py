@@ -29,4 +29,11 @@ def register(app: typer.Typer) -> None:
             bot_delay=bot_delay,
             bot_think_limit=bot_think,
         )
-        uvicorn.run(create_app(config), host=host, port=port, log_level="warning")
+        # Views are small and sent often: compressing each costs more CPU than it saves.
+        uvicorn.run(
+            create_app(config),
+            host=host,
+            port=port,
+            log_level="warning",
+            ws_per_message_deflate=False,
+        )

@@ -394,7 +394,9 @@ async def _pump(websocket: WebSocket, conn: Connection) -> None:
     """Send the connection's queued messages in order."""
     while (message := await conn.outbox.get()) is not None:
         try:
-            await websocket.send_json(message)
+            await websocket.send_text(
+                json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+            )
         except Exception:  # the client went away; the reader notices and detaches
             return
     with contextlib.suppress(Exception):

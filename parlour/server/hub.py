@@ -32,7 +32,7 @@ from parlour.games import get_game
 from parlour.server.config import ServerConfig
 from parlour.server.errors import ServerError
 from parlour.server.protocol import state_message
-from parlour.server.storage import SeatRecord, Store, TableRecord
+from parlour.server.storage import ActionRow, SeatRecord, Store, TableRecord
 from parlour.server.tables import (
     OPEN,
     OVER,
@@ -58,6 +58,46 @@ def _decide(bot: Bot, state: State, seat: int, rng: Rng) -> Action:
     return bot.act(obs, rng)
 
 
+class GroupWriter:
+    """Appends actions in batches: moves arriving together share one transaction.
+
+    Each caller still waits until its own action is committed; under load many tables'
+    moves ride on one commit instead of queueing for one each.
+    """
+
+    def __init__(self, store: Store, pool: ThreadPoolExecutor) -> None:
+        self.store = store
+        self.pool = pool
+        self.pending: list[tuple[ActionRow, asyncio.Future[None]]] = []
+        self.task: asyncio.Task[None] | None = None
+
+    async def append(self, row: ActionRow) -> None:
+        """Commit one action (returns once it is durable; raises if storing failed)."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        self.pending.append((row, future))
+        if self.task is None or self.task.done():
+            self.task = loop.create_task(self._drain())
+        await future
+
+    async def _drain(self) -> None:
+        loop = asyncio.get_running_loop()
+        while self.pending:
+            batch, self.pending = self.pending, []
+            try:
+                await loop.run_in_executor(
+                    self.pool, self.store.append_actions, [row for row, _ in batch]
+                )
+            except Exception as exc:
+                for _, future in batch:
+                    if not future.done():
+                        future.set_exception(exc)
+            else:
+                for _, future in batch:
+                    if not future.done():
+                        future.set_result(None)
+
+
 class Hub:
     """Every table of this server process."""
 
@@ -67,6 +107,7 @@ class Hub:
         self.tables: dict[str, LiveTable] = {}
         self._db_pool = ThreadPoolExecutor(1, thread_name_prefix="parlour-db")
         self._bot_pool = ThreadPoolExecutor(config.bot_threads, thread_name_prefix="parlour-bot")
+        self._writer = GroupWriter(store, self._db_pool)
         self.moves = 0
         """Moves accepted since the process started (for the load test)."""
 
@@ -226,9 +267,7 @@ class Hub:
             trial = st.clone()
             events = trial.apply(canonical)
             try:
-                await self._db(
-                    self.store.append_action, table.id, move, seat, canonical, trial.is_over
-                )
+                await self._writer.append(ActionRow(table.id, move, seat, canonical, trial.is_over))
             except Exception as exc:  # the state stays as it was: nothing was told
                 log.exception("storing move %s of table %s failed", move, table.id)
                 raise ServerError("web.error.storage") from exc

@@ -67,11 +67,17 @@ async def _setup(
 
 
 async def _client(
-    ws_base: str, table: str, token: str, rng: Rng, deadline: float, latencies: list[float]
+    ws_base: str,
+    table: str,
+    token: str,
+    rng: Rng,
+    deadline: float,
+    latencies: list[float],
+    think: float,
 ) -> tuple[int, bool]:
     from websockets.asyncio.client import connect
 
-    async with connect(f"{ws_base}/ws/tables/{table}", max_size=None) as ws:
+    async with connect(f"{ws_base}/ws/tables/{table}", max_size=None, compression=None) as ws:
         await ws.send(json.dumps({"type": "hello", "seat": 0, "token": token, "lang": "en"}))
         pending: tuple[int, float] | None = None
         move = 0
@@ -89,6 +95,8 @@ async def _client(
                 return move, False
             if msg["legal"] and pending is None:
                 action = rng.choice(msg["legal"])["action"]
+                if think > 0:  # a person takes a moment (uniform, mean ``think``)
+                    await asyncio.sleep(rng.random() * 2 * think)
                 pending = (move, time.perf_counter())
                 await ws.send(json.dumps({"move": move, "action": action}))
     return move, False
@@ -103,6 +111,7 @@ async def run_load(
     options: dict[str, Any] | None = None,
     bot: str = "random",
     duration: float = 60.0,
+    think: float = 0.0,
     seed: int = 1,
 ) -> LoadReport:
     """Start ``tables`` tables on a running server and play them until they end or time is up."""
@@ -117,7 +126,7 @@ async def run_load(
     deadline = time.monotonic() + duration
     rng = Rng(seed)
     outcomes = await asyncio.gather(
-        *(_client(ws_base, t, tok, rng.spawn(), deadline, latencies) for t, tok in made)
+        *(_client(ws_base, t, tok, rng.spawn(), deadline, latencies, think) for t, tok in made)
     )
     seconds = time.perf_counter() - start
     return LoadReport(
@@ -138,14 +147,14 @@ def free_port() -> int:
 
 
 @contextmanager
-def local_server(database: str | None = None) -> Iterator[str]:
-    """A ``parlour serve`` process on a free port (bots without delay); yields its URL."""
+def local_server(database: str | None = None, bot_delay: float = 0.0) -> Iterator[str]:
+    """A ``parlour serve`` process on a free port; yields its URL."""
     port = free_port()
     folder = tempfile.mkdtemp(prefix="parlour-load-")
     url = database or f"sqlite:///{os.path.join(folder, 'load.db')}"
     code = "import sys; from parlour.cli import main; sys.argv[0] = 'parlour'; main()"
     cmd = [sys.executable, "-c", code, "serve", "--port", str(port), "--database", url]
-    proc = subprocess.Popen([*cmd, "--bot-delay", "0"], stdout=subprocess.DEVNULL)
+    proc = subprocess.Popen([*cmd, "--bot-delay", str(bot_delay)], stdout=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 30

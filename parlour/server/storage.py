@@ -82,6 +82,18 @@ class SeatRecord:
     token_hash: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class ActionRow:
+    """One accepted action to append to a table's log."""
+
+    table_id: str
+    move: int
+    seat: int
+    action: str
+    over: bool
+    """Whether this action ended the game."""
+
+
 @dataclass
 class TableRecord:
     """A table as stored: setup, seats and the action log."""
@@ -183,16 +195,25 @@ class Store:
 
     def append_action(self, table_id: str, move: int, seat: int, action: str, over: bool) -> None:
         """Commit one accepted action (and the end of the game when it ends it)."""
+        self.append_actions([ActionRow(table_id, move, seat, action, over)])
+
+    def append_actions(self, rows: list[ActionRow]) -> None:
+        """Commit several accepted actions (of different tables) in one transaction."""
+        now = time.time()
         with self.engine.begin() as conn:
             conn.execute(
-                insert(actions_t).values(
-                    table_id=table_id, move=move, seat=seat, action=action, at=time.time()
-                )
+                insert(actions_t),
+                [
+                    {"table_id": r.table_id, "move": r.move, "seat": r.seat, "action": r.action}
+                    | {"at": now}
+                    for r in rows
+                ],
             )
-            if over:
-                conn.execute(
-                    update(tables_t).where(tables_t.c.id == table_id).values(status="over")
-                )
+            for r in rows:
+                if r.over:
+                    conn.execute(
+                        update(tables_t).where(tables_t.c.id == r.table_id).values(status="over")
+                    )
 
     def load_all(self) -> list[TableRecord]:
         """Every table with its seats and actions, oldest first."""
