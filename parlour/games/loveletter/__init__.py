@@ -1,4 +1,50 @@
-"""Love Letter: the classic (2-4 players), premium (5-8) and 2019 (2-6) editions."""
+"""Love Letter: the classic (2-4 players), premium (5-8) and 2019 (2-6) editions.
+
+The rules are ``rules/loveletter.md`` of the specification; tests name its clause ids.
+
+Options
+    ``edition``: ``classic`` (default), ``premium`` or ``2019``; it sets the deck and the
+    player counts. ``ruleset``: ``seed`` (default, Board Game Arena's page) or ``printed``
+    (the publishers' rulebooks). Each difference between them is its own option, derived
+    from the rule set when not given: ``tokens_to_win`` (seed: 2p 6, 3p 5, 4p 4, 5+ 3),
+    ``two_player_face_up`` (printed: three cards set aside face up with two players; giving
+    it true for more players is an error) and ``tie_rule`` (``discard-then-nobody``,
+    ``discard-then-all`` or ``all``). ``first_player``: the seat starting the first round
+    (default: drawn from the seed).
+
+Stacked openings
+    ``GAME.new(players, options, seed, stack)`` with
+    ``stack = {"rounds": [[card ids...], ...], "first_player": 0}`` fixes the first rounds'
+    decks (a bare list is one round). Each list holds the edition's whole deck, top card
+    first, dealt in this order: the set-aside card, the three face-up cards (two players with
+    ``two_player_face_up``), one card per player from the round's first player on, then the
+    draw pile from its top. Later rounds are shuffled. Wrong cards or counts raise
+    ``OptionError("core.error.bad_stack")``.
+
+Actions (seats are 0-based, written ``p<seat>``)
+    ``handmaid``; ``priest>p1``; ``guard>p1=5`` (name a value); ``baroness>p1+p3``;
+    ``cardinal>p0+p2``; a targeted card alone (``guard``) when every choice is protected;
+    ``keep`` / ``discard`` (the Bishop's target); ``keep=guard;bottom=prince,baron`` (the
+    Chancellor: the card kept, then the returned cards top to bottom); ``look=p2`` /
+    ``look=none`` (the Cardinal's look). ``GAME.action_steps`` labels card, target(s), value.
+
+Views
+    ``edition``, ``round``, ``first``, ``actor``, ``tokens``, ``tokens_to_win``, ``hand`` (the
+    seat's own cards: two or three on its turn), ``hand_sizes``, ``known`` (other seats'
+    hands the seat knows for sure, by seat, while unchanged), ``in_round``, ``protected``,
+    ``discards`` (in order), ``pile`` (size), ``set_aside`` (whether the face-down card is
+    still there), ``face_up``, ``sycophant`` (the forced target), ``jester`` (each seat's
+    Jester choice), ``pending`` (the Bishop, Cardinal or Chancellor follow-up),
+    ``last_round`` (winners and the showdown hands of the previous round), ``phase``.
+    ``determinize(seat, rng)`` reshuffles every card the seat cannot see and keeps what it
+    knows.
+
+Events
+    Public: turns, plays, knock-outs with the revealed card, protections, trades, tokens,
+    showdown reveals, round and game ends. Private: draws (the drawer), Priest, Baroness and
+    Cardinal looks (the looker), Baron and Dowager comparisons (both players), traded cards
+    (each receiver), the Chancellor's cards (its player).
+"""
 
 from collections.abc import Callable
 
@@ -7,5 +53,6 @@ from parlour.games.loveletter.bot import HeuristicBot, make_heuristic
 from parlour.games.loveletter.rules import GAME, LoveLetter, LoveLetterState
 
 BOTS: dict[str, Callable[[str | None], Bot]] = {"heuristic": make_heuristic}
+"""The game's own bots by name (the registry adds ``random``)."""
 
 __all__ = ["BOTS", "GAME", "HeuristicBot", "LoveLetter", "LoveLetterState"]

@@ -84,8 +84,16 @@ class Look(Action):
 KEEP, DISCARD = Decide(False), Decide(True)
 NO_LOOK = Look(None)
 
-LegalList = tuple[tuple[Action, ...], frozenset[Action]]
-"""A legal-action answer: the ordered actions and the same as a set (for the legality test)."""
+LegalList = tuple[tuple[Action, ...], tuple[frozenset[Action], frozenset[Action]]]
+"""A legal-action answer: the ordered actions, and two sets whose union holds them (a fast
+legality test without building a union per decision)."""
+
+EMPTY: frozenset[Action] = frozenset()
+
+_OTHERS = frozenset({"guard", "bishop", "priest", "baron", "king", "dowager", "jester", "baroness"})
+"""Effects that choose among the other players."""
+_WITH_SELF = frozenset({"prince", "sycophant", "cardinal"})
+"""Effects that may also choose their own player."""
 
 
 class Tables:
@@ -127,54 +135,80 @@ class Tables:
         if "cardinal" in ed.effects:
             actions += [NO_LOOK, *self.looks]
         self.space = ActionSpace(actions)
-        self.play_cache: dict[tuple[int, int, int, int, int], LegalList] = {}
+        self.modes = tuple(
+            2 if eff in _WITH_SELF else 1 if eff in _OTHERS else 0 for eff in ed.effects
+        )
+        self.card_cache: dict[int, tuple[tuple[Action, ...], frozenset[Action]]] = {}
         self.return_cache: dict[tuple[int, ...], LegalList] = {}
-        countess, king, prince = ed.find("countess"), ed.find("king"), ed.find("prince")
-        self.countess = countess
-        self.forcing = frozenset(k for k in (king, prince) if k >= 0)
+        countess = ed.find("countess")
+        forcing = [k for k in (ed.find("king"), ed.find("prince")) if k >= 0]
+        # LL-CARD-COUNTESS: the pairs of cards (hand, drawn) that force her, as int keys.
+        self.forced = frozenset(
+            {countess * 64 + k for k in forcing} | {k * 64 + countess for k in forcing}
+            if countess >= 0
+            else set()
+        )
+        if countess >= 0:
+            only = self.plays[countess, (), -1]
+            self.countess_only: LegalList = ((only,), (frozenset((only,)), EMPTY))
 
     def play_legal(self, hand: int, drawn: int, actor: int, others: int, syc: int) -> LegalList:
-        """The legal plays for cards ``hand`` and ``drawn``; ``others`` = choosable others mask."""
-        key = (hand, drawn, actor, others, syc)
-        found = self.play_cache.get(key)
+        """The legal plays holding ``hand`` and ``drawn``; ``others`` = choosable others mask."""
+        if hand * 64 + drawn in self.forced:
+            return self.countess_only
+        if hand > drawn:
+            hand, drawn = drawn, hand
+        first = self.card_legal(hand, actor, others)
+        if hand == drawn:
+            if syc >= 0:
+                return self._forced_by(syc, [first[0]])
+            return first[0], (first[1], EMPTY)
+        second = self.card_legal(drawn, actor, others)
+        if syc >= 0:
+            return self._forced_by(syc, [first[0], second[0]])
+        return first[0] + second[0], (first[1], second[1])
+
+    def _forced_by(self, syc: int, groups: list[tuple[Action, ...]]) -> LegalList:
+        """LL-CARD-SYCOPHANT: each card's choices must include ``syc`` when any can."""
+        out: list[Action] = []
+        for group in groups:
+            hits = [a for a in group if isinstance(a, Play) and syc in a.targets]
+            out += hits if hits else group
+        acts = tuple(out)
+        return acts, (frozenset(acts), EMPTY)
+
+    def card_legal(
+        self, kind: int, actor: int, others: int
+    ) -> tuple[tuple[Action, ...], frozenset[Action]]:
+        """One card's legal plays (cached by kind and choosable seats)."""
+        mode = self.modes[kind]
+        mask = 0 if mode == 0 else others if mode == 1 else others | 1 << actor
+        key = kind << 10 | mask
+        found = self.card_cache.get(key)
         if found is None:
-            found = self._build_play(hand, drawn, actor, others, syc)
-            self.play_cache[key] = found
+            acts = self._build_card(kind, mask)
+            found = self.card_cache[key] = (acts, frozenset(acts))
         return found
 
-    def _build_play(self, hand: int, drawn: int, actor: int, others: int, syc: int) -> LegalList:
-        cards = sorted({hand, drawn})
-        if self.countess in cards and any(k in self.forcing for k in cards):
-            cards = [self.countess]  # LL-CARD-COUNTESS: she must be played
-        other_seats = [s for s in range(self.players) if others >> s & 1]
-        with_self = sorted([*other_seats, actor])
-        out: list[Action] = []
+    def _build_card(self, kind: int, mask: int) -> tuple[Action, ...]:
         plays = self.plays
         ed = self.edition
-        for kind in cards:
-            eff = ed.effects[kind]
-            choices: list[tuple[int, ...]]
-            if eff in ("guard", "bishop", "priest", "baron", "king", "dowager", "jester"):
-                choices = [(t,) for t in other_seats]
-            elif eff in ("prince", "sycophant"):
-                choices = [(t,) for t in with_self]
-            elif eff == "baroness":
-                choices = [(t,) for t in other_seats] + list(combinations(other_seats, 2))
-            elif eff == "cardinal":
-                choices = list(combinations(with_self, 2))
-            else:
-                out.append(plays[kind, (), -1])
-                continue
-            # LL-CARD-SYCOPHANT: the next card must include the named player when it can.
-            if syc >= 0 and any(syc in c for c in choices):
-                choices = [c for c in choices if syc in c]
-            if not choices:
-                out.append(plays[kind, (), -1])  # LL-TURN-4: played with no effect
-            elif eff in ("guard", "bishop"):
-                out += [plays[kind, c, g] for c in choices for g in ed.guesses]
-            else:
-                out += [plays[kind, c, -1] for c in choices]
-        return tuple(out), frozenset(out)
+        eff = ed.effects[kind]
+        seats = [s for s in range(self.players) if mask >> s & 1]
+        choices: list[tuple[int, ...]]
+        if eff == "baroness":
+            choices = [(t,) for t in seats] + list(combinations(seats, 2))
+        elif eff == "cardinal":
+            choices = list(combinations(seats, 2))
+        elif self.modes[kind]:
+            choices = [(t,) for t in seats]
+        else:
+            return (plays[kind, (), -1],)
+        if not choices:
+            return (plays[kind, (), -1],)  # LL-TURN-4: played with no effect
+        if eff in ("guard", "bishop"):
+            return tuple(plays[kind, c, g] for c in choices for g in ed.guesses)
+        return tuple(plays[kind, c, -1] for c in choices)
 
     def return_legal(self, cards: tuple[int, ...]) -> LegalList:
         """The Chancellor's legal answers holding ``cards`` (2 or 3 kinds)."""
@@ -185,6 +219,6 @@ class Tables:
             for order in permutations(key):
                 seen.setdefault(self.returns[order[0], tuple(order[1:])], None)
             acts = tuple(sorted(seen, key=str))
-            found = (acts, frozenset(acts))
+            found = (acts, (frozenset(acts), EMPTY))
             self.return_cache[key] = found
         return found

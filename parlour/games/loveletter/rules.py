@@ -24,6 +24,7 @@ from parlour.engine import (
 )
 from parlour.games.loveletter import views
 from parlour.games.loveletter.actions import (
+    EMPTY,
     KEEP,
     NO_LOOK,
     Decide,
@@ -253,7 +254,8 @@ class LoveLetterState(State):
         self.pending: list[int] = []
         self.stacked: list[list[int]] = []
         self.winners: tuple[int, ...] = ()
-        self.last_round: dict[str, Any] | None = None
+        self.last_round: tuple[int, tuple[int, ...], tuple[int, ...]] | None = None
+        """The previous round: its number, winners and showdown hands (empty if none)."""
         self._legal: LegalList | None = None
         self._ev: list[Event] | None = None
 
@@ -293,9 +295,9 @@ class LoveLetterState(State):
             elif phase == CARDINAL:
                 looks = [self.tab.looks[s] for s in self.pending if s != self.actor]
                 acts = (*looks, NO_LOOK)
-                legal = (acts, frozenset(acts))
+                legal = (acts, (frozenset(acts), EMPTY))
             else:
-                legal = ((), frozenset())
+                legal = ((), (EMPTY, EMPTY))
             self._legal = legal
         return legal
 
@@ -304,20 +306,21 @@ class LoveLetterState(State):
         return list(self._legal_now()[0])
 
     def _is_legal(self, action: Action) -> bool:
-        return action in self._legal_now()[1]
+        sets = self._legal_now()[1]
+        return action in sets[0] or action in sets[1]
 
     def apply(self, action: Action | str | int) -> list[Event]:
         """Apply one action (object, text or code); illegal ones raise and change nothing."""
         if self._to_act is None:
             raise IllegalActionError("core.error.game_over")
-        legal = self._legal_now()[1]
+        first, second = self._legal_now()[1]
         try:
-            ok = action in legal
+            ok = action in first or action in second
         except TypeError:
             ok = False
         if not ok or not isinstance(action, Action):
             action = self._action_space.coerce(action)
-            if action not in legal:
+            if action not in first and action not in second:
                 raise self._illegal(action)
         return self._apply(action)
 
@@ -443,13 +446,8 @@ class LoveLetterState(State):
     def _end_round(self, winners: list[int], showdown: bool) -> None:
         """LL-END-4 and LL-GAME-1/2: tokens, bonuses, game end or the next round."""
         self._to_act = None
-        hands = {str(s): self._id(self.hand[s]) for s in range(self.players) if self.hand[s] >= 0}
-        self.last_round = {
-            "round": self.round,
-            "winners": list(winners),
-            "showdown": showdown,
-            "hands": hands if showdown else {},
-        }
+        # Kept raw (the view builds the JSON form): this runs once per round in playouts.
+        self.last_round = (self.round, tuple(winners), tuple(self.hand) if showdown else ())
         if winners:
             self._emit("round_won", winner=list(winners))
         else:
@@ -464,9 +462,10 @@ class LoveLetterState(State):
             ]
             if len(spies) == 1:
                 self._gain(spies[0], "spy", check=False)
-        for s, chosen in enumerate(self.jester):
-            if chosen >= 0 and chosen in winners:
-                self._gain(s, "jester", check=False)
+        if self.premium:
+            for s, chosen in enumerate(self.jester):
+                if chosen >= 0 and chosen in winners:
+                    self._gain(s, "jester", check=False)
         reached = [s for s in range(self.players) if self.tokens[s] >= self.target]
         if reached:
             self._finish(reached)
@@ -791,7 +790,6 @@ class LoveLetterState(State):
         st.known = list(self.known)
         st.pending = list(self.pending)
         st.stacked = [list(r) for r in self.stacked]
-        st.last_round = None if self.last_round is None else dict(self.last_round)
         st._ev = None
         return st
 
@@ -800,7 +798,7 @@ class LoveLetterState(State):
         return views.to_json(self)
 
 
-_DECIDE: LegalList = ((KEEP, Decide(True)), frozenset((KEEP, Decide(True))))
+_DECIDE: LegalList = ((KEEP, Decide(True)), (frozenset((KEEP, Decide(True))), EMPTY))
 
 
 _HANDLERS = {

@@ -72,8 +72,21 @@ def view(state: LoveLetterState, seat: int | None) -> dict[str, Any]:
         "sycophant": None if state.syc < 0 else state.syc,
         "jester": [None if j < 0 else j for j in state.jester],
         "pending": pending,
-        "last_round": None if state.last_round is None else dict(state.last_round),
+        "last_round": last_round(state),
         "phase": _PHASES[state.phase],
+    }
+
+
+def last_round(state: LoveLetterState) -> dict[str, Any] | None:
+    """The previous round's public summary: winners and the hands shown at its showdown."""
+    if state.last_round is None:
+        return None
+    number, winners, hands = state.last_round
+    return {
+        "round": number,
+        "winners": list(winners),
+        "showdown": bool(hands),
+        "hands": {str(s): state.ed.ids[k] for s, k in enumerate(hands) if k >= 0},
     }
 
 
@@ -163,7 +176,9 @@ def to_json(state: LoveLetterState) -> dict[str, Any]:
         "pending": [card(k) for k in state.pending] if state.phase == 2 else list(state.pending),
         "stacked": [[ids[k] for k in r] for r in state.stacked],
         "winners": list(state.winners),
-        "last_round": state.last_round,
+        "last_round": None
+        if state.last_round is None
+        else [state.last_round[0], list(state.last_round[1]), list(state.last_round[2])],
     }
 
 
@@ -205,5 +220,9 @@ def state_from_json(game: LoveLetter, data: Mapping[str, Any]) -> LoveLetterStat
     st.stacked = [[kind(c) for c in r] for r in data["stacked"]]
     st.winners = tuple(int(v) for v in data["winners"])
     last = data["last_round"]
-    st.last_round = None if last is None else dict(last)
+    st.last_round = (
+        None
+        if last is None
+        else (int(last[0]), tuple(int(s) for s in last[1]), tuple(int(k) for k in last[2]))
+    )
     return st
