@@ -132,3 +132,18 @@ def test_round_limit_safety_end_most_points_wins() -> None:
     assert result is not None and result.reason == "round_limit" and result.winners == (1,)
     assert result.details["rounds"] == 2 and result.details["decided_by"] == "points"
     assert result.details["points"] == [0, 1]
+
+
+def test_sm_win_2_three_players_the_round_runs_to_the_seat_before_the_first() -> None:
+    """SM-WIN-2: with three players, seat 1 meeting it lets seat 2 play before the end."""
+    st = new(3, first=0)
+    _ready(st, 1, KIT_A)
+    play(st, "take:yellow,blue,red")
+    events = play(st, "take:yellow,blue,red")
+    assert kinds(events)[-1] == "gauntlet" and st.to_act == 2 and st.result is None
+    _ready(st, 2, KIT_B)
+    give_cards(st, 2, "t2-hela")  # 19 points: the later player can still overtake
+    events = play(st, "take:orange,red,purple")
+    assert kinds(events)[-2:] == ["gauntlet", "game_over"]
+    assert st.result is not None and st.result.winners == (2,)
+    assert st.result.details["qualified"] == [1, 2] and st.result.details["turns"] == 3
