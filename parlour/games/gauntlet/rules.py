@@ -225,7 +225,8 @@ class GauntletState(State):
         return [A.BOTTOMS[(a, b)] for a in kinds for b in kinds if a != b or hand.count(a) >= 2]
 
     def _is_legal(self, action: Action) -> bool:
-        return action in self.legal_actions()
+        # Actions are interned by the base class: identity is enough and much faster.
+        return any(a is action for a in self.legal_actions())
 
     def _illegal(self, action: Action) -> IllegalActionError:
         return IllegalActionError(
@@ -579,8 +580,9 @@ class GauntletState(State):
     def _draw_hero(self, seat: int) -> None:
         card = self.hero_deck.pop()
         self.hands[seat].append(card)
-        self._ev("hero_drew", seat=seat)
-        self._ev("drew", frozenset({seat}), seat=seat, card=CARDS[card].id)
+        if self.record_events:
+            self._ev("hero_drew", seat=seat)
+            self._ev("drew", frozenset({seat}), seat=seat, card=CARDS[card].id)
         if not self.hero_deck:
             self._rebuild_hero_deck()
 
@@ -643,7 +645,8 @@ class GauntletState(State):
         self.prompt_seat = seat
         self.p_space = 0
         self.p_first = -1
-        self._ev("turn", seat=seat)
+        if self.record_events:
+            self._ev("turn", seat=seat)
         if seat != THANOS:
             self._draw_hero(seat)
             return False
