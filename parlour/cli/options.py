@@ -171,6 +171,14 @@ def name_text(game_id: str, value: str, lang: str) -> str:
     return game_id if value == "game" else value
 
 
+def detail_label(game_id: str, key: str, lang: str) -> str:
+    """A ``result.details`` entry's name: the game's ``detail.<key>`` or ``name.<key>`` text."""
+    for full in (f"{game_id}.detail.{key}", f"{game_id}.name.{key}"):
+        if has(full):
+            return t(full, lang)
+    return key.replace("_", " ")
+
+
 def help_text(key: str) -> str:
     """A help text of the ``cli`` catalog in the language chosen by ``PARLOUR_LANG``."""
     return t(f"cli.{key}", env_language())

@@ -21,6 +21,7 @@ from parlour.bots.registry import make_bot
 from parlour.cli.options import (
     GAME_COMMAND,
     check_language,
+    detail_label,
     fail,
     friendly_errors,
     game_options,
@@ -264,12 +265,12 @@ def summary(game: Game, result: Result, lang: str, names: Sequence[str]) -> Tabl
         if key in columns or isinstance(value, Mapping | list | tuple):
             continue
         shown = name_text(game.id, value, lang) if isinstance(value, str) else str(value)
-        lines.append(f"{key.replace('_', ' ')}: {shown}")
+        lines.append(f"{detail_label(game.id, key, lang)}: {shown}")
     table = Table(title=title, caption="\n".join(escape(line) for line in lines))
     table.add_column(t("cli.play.player", lang))
     table.add_column(t("cli.play.score", lang), justify="right")
     for key in columns:
-        table.add_column(escape(key.replace("_", " ")), justify="right")
+        table.add_column(escape(detail_label(game.id, key, lang)), justify="right")
     for s, score in enumerate(result.scores):
         cells = [escape(str(columns[k][s])) for k in columns]
         table.add_row(escape(names[s]), f"{score:.3g}", *cells)

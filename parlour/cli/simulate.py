@@ -17,6 +17,7 @@ from rich.table import Table
 from parlour.cli.options import (
     GAME_COMMAND,
     check_language,
+    detail_label,
     friendly_errors,
     game_options,
     help_text,
@@ -104,7 +105,7 @@ def _group_table(game_id: str, group: GroupReport, lang: str) -> Table:
     ]
     lines.append(t("cli.simulate.decisions", lang, mean=f"{group.mean_decisions:.1f}"))
     lines += [
-        t("cli.simulate.detail", lang, name=key.replace("_", " "), mean=f"{value:.2f}")
+        t("cli.simulate.detail", lang, name=detail_label(game_id, key, lang), mean=f"{value:.2f}")
         for key, value in group.details.items()
     ]
     table.caption = "\n".join(escape(line) for line in lines)
