@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import numpy as np
 import pytest
+from pettingzoo.test import api_test, seed_test
 
-from parlour.rl import ParlourAECEnv, ParlourSingleEnv, make_encoder
+from parlour.rl import ParlourAECEnv, ParlourSingleEnv, make_encoder, make_env
 from parlour.rl.encoders.loveletter import LoveLetterEncoder
 
 # Top card first: set aside the Princess, deal p0 a Guard and p1 a Priest, p0 draws a Baron.
@@ -126,3 +128,14 @@ def test_layout_sizes_are_stable(players: int, edition: str, size: int) -> None:
     enc = make_encoder("loveletter", players, opts)
     assert enc.size == size == sum(s for _, _, s, _ in enc.layout())
     assert enc.version == 1
+
+
+@pytest.mark.parametrize("illegal", ["terminate", "raise"])
+def test_round_reward_env_passes_the_pettingzoo_tests(illegal: str) -> None:
+    def make() -> Any:
+        return make_env("loveletter", 3, reward="round", illegal=illegal, edition="2019")
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # advice such as "observation is not a NumPy array"
+        api_test(make(), num_cycles=40)
+    seed_test(make, num_cycles=40)
