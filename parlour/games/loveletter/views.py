@@ -104,24 +104,22 @@ def determinize(state: LoveLetterState, seat: int, rng: Rng) -> LoveLetterState:
     known = known_hands(state, seat)
     slots: list[tuple[str, int]] = []
     unknown: list[int] = []
-    over = state.phase == 4
-    if not over:
-        for t in range(n):
-            if t == seat:
-                continue
-            if t == state.actor and state.phase == 2:
-                slots += [("pending", i) for i in range(len(state.pending))]
-                unknown += state.pending
-                continue
-            if state.hand[t] >= 0 and t not in known:
-                slots.append(("hand", t))
-                unknown.append(state.hand[t])
-            if t == state.actor and state.drawn >= 0:
-                slots.append(("drawn", t))
-                unknown.append(state.drawn)
-        unknown += state.pile
-        if state.aside >= 0:
-            unknown.append(state.aside)
+    for t in range(n):
+        if t == seat:
+            continue
+        if t == state.actor and state.phase == 2:
+            slots += [("pending", i) for i in range(len(state.pending))]
+            unknown += state.pending
+            continue
+        if state.hand[t] >= 0 and t not in known:
+            slots.append(("hand", t))
+            unknown.append(state.hand[t])
+        if t == state.actor and state.drawn >= 0:
+            slots.append(("drawn", t))
+            unknown.append(state.drawn)
+    unknown += state.pile
+    if state.aside >= 0:
+        unknown.append(state.aside)
     unknown.sort()
     rng.shuffle(unknown)
     for zone, i in slots:
@@ -132,10 +130,9 @@ def determinize(state: LoveLetterState, seat: int, rng: Rng) -> LoveLetterState:
             st.drawn = card
         else:
             st.pending[i] = card
-    if not over:
-        if state.aside >= 0:
-            st.aside = unknown.pop()
-        st.pile = unknown
+    if state.aside >= 0:
+        st.aside = unknown.pop()
+    st.pile = unknown
     for s in range(n):
         if s != seat:
             st.known[s * n : s * n + n] = [-1] * n
