@@ -6,8 +6,10 @@ import asyncio
 import contextlib
 import json
 import logging
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -188,6 +190,18 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             except Exception:  # a game package that fails to load is left out, not fatal
                 log.exception("game %s cannot be loaded", game_id)
         return out
+
+    @app.get("/api/games/{game_id}/data/{name}")
+    async def game_data(game_id: str, name: str) -> Any:
+        """A JSON data file of a game package (card tables), for the client's renderers."""
+        game = get_game(game_id)
+        if not re.fullmatch(r"[\w-]+\.json", name):
+            raise ServerError("web.error.no_data", name=name[:40])
+        package = type(game).__module__.rsplit(".", 1)[0]
+        path = resources.files(package) / "data" / name
+        if not path.is_file():
+            raise ServerError("web.error.no_data", name=name[:40])
+        return json.loads(path.read_text(encoding="utf-8"))
 
     # -- tables ----------------------------------------------------------------------------
 

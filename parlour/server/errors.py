@@ -12,6 +12,7 @@ class ServerError(ParlourError):
 HTTP_STATUS: dict[str, int] = {
     "web.error.no_table": 404,
     "web.error.no_seat": 404,
+    "web.error.no_data": 404,
     "web.error.bad_token": 403,
     "web.error.not_host": 403,
     "web.error.seat_taken": 409,

@@ -1,14 +1,30 @@
 // Picks a game's renderer module (games/<id>.js), falling back to the generic one.
+// A module exports render(view, ctx) and may export load() to fetch its card data first.
 import { render as generic } from "./games/generic.js";
 
 const KNOWN = ["loveletter", "gauntlet", "splendor-marvel"];
+
+export async function gameData(game, name) {
+  const response = await fetch(`/api/games/${game}/data/${name}`);
+  if (!response.ok) throw new Error(`no ${name} for ${game}`);
+  return response.json();
+}
 
 export async function loadRenderer(game) {
   if (!KNOWN.includes(game)) return generic;
   try {
     const module = await import(`./games/${game}.js`);
-    return module.render;
-  } catch {
+    if (module.load) await module.load();
+    return (view, ctx) => {
+      try {
+        return module.render(view, ctx);
+      } catch (err) {
+        console.error(err);
+        return generic(view, ctx);
+      }
+    };
+  } catch (err) {
+    console.error(err);
     return generic;
   }
 }

@@ -1,0 +1,73 @@
+// Love Letter: hands, discards in order, tokens of affection, protection and knowledge.
+import { h } from "../dom.js";
+import { gameData } from "../render.js";
+
+let cards = {};
+
+export async function load() {
+  const data = await gameData("loveletter", "cards.json");
+  cards = Object.fromEntries(data.cards.map((c) => [c.id, c]));
+}
+
+function value(id, edition) {
+  const c = cards[id];
+  return c && c.value ? c.value[edition] : undefined;
+}
+
+export function card(ctx, id, edition, size = "") {
+  if (id === null || id === undefined) {
+    return h(`div.card.ll.back${size}`, { "aria-hidden": "true" }, h("span.ll-seal", "♥"));
+  }
+  const v = value(id, edition);
+  const effect = ctx.t(`loveletter.card.${id}.effect`);
+  return h(
+    `div.card.ll${size}`,
+    { dataset: { card: id, value: v }, title: `${ctx.name(id)} (${v}): ${effect}` },
+    h("span.ll-value", v === undefined ? "" : String(v)),
+    h("span.card-name", ctx.name(id)),
+    size ? null : h("span.ll-effect", effect),
+  );
+}
+
+function hearts(n, goal) {
+  return h("span.ll-hearts", { "aria-label": String(n) }, "♥".repeat(n), h("span.muted", "♡".repeat(Math.max(0, goal - n))));
+}
+
+export function render(view, ctx) {
+  const ed = view.edition;
+  const root = h("div.ll-board");
+  const top = h(
+    "div.ll-top",
+    h("span.ll-round", ctx.t("web.table.round", { round: view.round })),
+    h("span.ll-pile", h("span.card.ll.back.tiny"), `${ctx.t("web.table.pile")}: ${view.pile}`),
+  );
+  if (view.face_up && view.face_up.length) {
+    top.append(h("div.ll-faceup", h("span.muted", ctx.t("web.table.face_up")), h("div.cards", view.face_up.map((c) => card(ctx, c, ed, ".small")))));
+  }
+  root.append(top);
+  if (view.seat !== null && view.hand && view.hand.length) {
+    root.append(h("div.hand", h("h4", ctx.t("web.table.hand")), h("div.cards", view.hand.map((c) => card(ctx, c, ed)))));
+  }
+  const seats = h("div.seat-boards");
+  for (let s = 0; s < view.players; s++) {
+    const inRound = view.in_round[s];
+    const known = view.known ? view.known[String(s)] : undefined;
+    let hand;
+    if (s === view.seat) hand = null;
+    else if (!inRound) hand = h("span.muted", ctx.t("web.table.out"));
+    else if (known !== undefined && known !== null) hand = h("div.cards", card(ctx, known, ed, ".small"), h("span.badge", ctx.t("web.table.known")));
+    else hand = h("div.cards", Array.from({ length: view.hand_sizes[s] }, () => card(ctx, null, ed, ".small")));
+    seats.append(
+      h(
+        "div.seat-board.ll-seat",
+        { dataset: { seat: s, acting: String(view.to_act === s), out: String(!inRound) } },
+        h("h4", ctx.names[s], view.protected[s] ? h("span.badge.shield", `🛡 ${ctx.t("web.table.protected")}`) : null),
+        h("div", ctx.t("web.table.tokens", { tokens: view.tokens[s], goal: view.tokens_to_win }), " ", hearts(view.tokens[s], view.tokens_to_win)),
+        hand,
+        h("div.ll-discards", h("span.muted", ctx.t("web.table.discards")), h("div.cards", view.discards[s].map((c) => card(ctx, c, ed, ".small")))),
+      ),
+    );
+  }
+  root.append(seats);
+  return root;
+}
