@@ -43,16 +43,19 @@ def bench_configs(
 def figures_table(figures: list[BenchFigure], lang: str) -> Table:
     """Games/s and decisions/s per configuration, events off then on, side by side."""
     table = Table(title=t("cli.bench.title", lang))
-    table.add_column(t("cli.bench.game", lang), no_wrap=True)
-    table.add_column(t("cli.bench.players", lang), justify="right", no_wrap=True)
-    table.add_column(t("cli.bench.options", lang), overflow="fold")
+    # Game and options share a column so narrow terminals fold the options, not the figures.
+    table.add_column(
+        f"{t('cli.bench.game', lang)}\n{t('cli.bench.options', lang)}",
+        overflow="fold",
+        min_width=16,
+    )
     for mode in ("fast", "events"):
         for key in ("games_per_s", "decisions_per_s"):
             header = f"{t(f'cli.bench.{key}', lang)}\n{t(f'cli.bench.{mode}', lang)}"
-            table.add_column(header, justify="right", no_wrap=True)
+            table.add_column(header, justify="right")
     rows: dict[tuple[str, int, str], dict[bool, BenchFigure]] = {}
     for f in figures:
-        options = ", ".join(f"{k}={v}" for k, v in f.options.items()) or "—"
+        options = ", ".join(f"{k}={v}" for k, v in f.options.items())
         rows.setdefault((f.game, f.players, options), {})[f.record_events] = f
     for (game, players, options), pair in rows.items():
         cells = []
@@ -63,7 +66,8 @@ def figures_table(figures: list[BenchFigure], lang: str) -> Table:
                 if one is None
                 else [f"{one.games_per_second:,.0f}", f"{one.decisions_per_second:,.0f}"]
             )
-        table.add_row(escape(game), str(players), escape(options), *cells)
+        label = t("cli.bench.config", lang, game=game, players=players)
+        table.add_row(escape(f"{label}\n{options}" if options else label), *cells)
     return table
 
 
