@@ -65,6 +65,8 @@ def _score(play: Play, table: _Table) -> float:
         p = table.chance(t, lambda c: table.value[c] == g)
         gain = 60 if eff == "guard" else 40
         score += p * gain + table.lead(t)
+        if eff == "guard":  # LL-CARD-ASSASSIN: a Guard on its holder knocks us out
+            score -= 80 * table.chance(t, lambda c: c == "assassin")
     elif eff in ("priest", "baroness") and t >= 0:
         unknown = [s for s in play.targets if s not in table.known]
         score += 4 * len(unknown) + table.lead(t) * 0.2
