@@ -225,6 +225,7 @@ class LoveLetterState(State):
         self.face_up_rule = bool(options["two_player_face_up"]) and players == 2
         self.tie_rule = str(options["tie_rule"])
         self.values = ed.values
+        self.kind_of = {cid: k for k, cid in enumerate(ed.ids)}
         self.k_princess = ed.find("princess")
         self.k_assassin = ed.find("assassin")
         self.k_constable = ed.find("constable")
@@ -533,7 +534,8 @@ class LoveLetterState(State):
 
     def _play(self, play: Play) -> None:
         seat = self.actor
-        kind = play.kind
+        # By id, not ``play.kind``: an equal action built for another edition may arrive.
+        kind = self.kind_of[play.card]
         if self.hand[seat] == kind:
             # Others who knew the old hand card can no longer tell what remains.
             self.hand[seat] = self.drawn
@@ -541,7 +543,7 @@ class LoveLetterState(State):
         self.drawn = -1
         self.discards[seat].append(kind)
         self.syc = -1  # LL-CARD-SYCOPHANT: used up by this card
-        eff = play.effect
+        eff = self.ed.effects[kind]
         targets = play.targets
         ev = self._ev
         if ev is not None:

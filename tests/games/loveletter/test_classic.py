@@ -214,3 +214,16 @@ def test_bad_actions_leave_the_state_untouched() -> None:
         with pytest.raises(IllegalActionError):
             st.apply(bad)  # type: ignore[arg-type]
     assert st.to_json() == before
+
+
+def test_an_equal_action_from_another_edition_is_read_by_card_id() -> None:
+    """A Play object built for the 2019 table still plays the right classic card."""
+    other = start(2, ["princess", "guard", "priest", "guard"], "2019").legal_actions()[0]
+    st = start(2, ["princess", "guard", "priest", "baron"])
+    assert str(other) == "guard>p1=0" and other not in st.legal_actions()
+    same = next(a for a in start(2, BASE_2019, "2019").legal_actions() if str(a) == "guard>p1=2")
+    events = st.apply(same)
+    assert find(events, "knocked_out").data["card"] == "priest"
+
+
+BASE_2019 = ["princess", "guard", "priest", "guard"]
