@@ -1,0 +1,78 @@
+// Infinity Gauntlet: Thanos against the heroes; health, stones, face-up and defeated cards.
+import { h } from "../dom.js";
+import { has } from "../i18n.js";
+import { gameData } from "../render.js";
+
+let cards = {};
+
+export async function load() {
+  const data = await gameData("gauntlet", "cards.json");
+  cards = Object.fromEntries(data.cards.map((c) => [c.id, c]));
+}
+
+export function card(ctx, id, size = "", deck = "hero") {
+  if (id === null || id === undefined) {
+    return h(`div.card.ig.back.${deck}${size}`, { "aria-hidden": "true" }, h("span.ig-seal", deck === "thanos" ? "✦" : "★"));
+  }
+  const c = cards[id] || {};
+  const key = `gauntlet.effect.${c.effect}`;
+  const effect = has(key) ? ctx.t(key) : "";
+  return h(
+    `div.card.ig.${c.deck || deck}${c.stone ? ".stone" : ""}${size}`,
+    { dataset: { card: id }, title: effect ? `${ctx.name(id)}: ${effect}` : ctx.name(id) },
+    h("span.ig-number", c.number === undefined ? "" : String(c.number)),
+    h("span.card-name", ctx.name(id)),
+    size ? null : h("span.ig-effect", effect),
+  );
+}
+
+function meter(label, n, kind) {
+  return h(`div.ig-meter.${kind}`, h("span.muted", label), h("strong", String(n)));
+}
+
+export function render(view, ctx) {
+  const root = h("div.ig-board");
+  const thanosSeat = 0;
+  root.append(
+    h(
+      "div.ig-top",
+      meter(`${ctx.t("web.table.role_thanos")} · ${ctx.t("web.table.health")}`, view.thanos_health, "thanos"),
+      meter(`${ctx.t("web.table.role_hero")} · ${ctx.t("web.table.health")}`, view.hero_health, "hero"),
+      meter(`${ctx.t("web.table.deck")} ★`, view.hero_deck, "hero"),
+      meter(`${ctx.t("web.table.deck")} ✦`, view.thanos_deck, "thanos"),
+    ),
+  );
+  if (view.seat !== null && view.hand && view.hand.length) {
+    const deck = view.seat === thanosSeat ? "thanos" : "hero";
+    root.append(h("div.hand", h("h4", ctx.t("web.table.hand")), h("div.cards", view.hand.map((c) => card(ctx, c, "", deck)))));
+  }
+  if (view.looking && view.looking.length) {
+    root.append(h("div.hand", h("div.cards", view.looking.map((c) => card(ctx, c, ".small")))));
+  }
+  const seats = h("div.seat-boards");
+  for (let s = 0; s < view.players; s++) {
+    const deck = s === thanosSeat ? "thanos" : "hero";
+    const knownHand = s === thanosSeat ? view.known && view.known.thanos_hand : view.known && view.known.hands && view.known.hands[String(s)];
+    const hand =
+      s === view.seat
+        ? null
+        : h(
+            "div.cards",
+            Array.from({ length: view.hand_sizes[s] }, (_, i) => card(ctx, knownHand && knownHand[i] ? knownHand[i] : null, ".small", deck)),
+          );
+    seats.append(
+      h(
+        `div.seat-board.ig-seat.${deck}`,
+        { dataset: { seat: s, acting: String(view.to_act === s) } },
+        h("h4", ctx.names[s], " ", h("span.badge", ctx.t(s === thanosSeat ? "web.table.role_thanos" : "web.table.role_hero")), s !== thanosSeat && view.tokens[s] ? h("span.badge.power", `⚡ ${view.tokens[s]}`) : null),
+        hand,
+        h("div.cards", view.faceup[s].map((c) => card(ctx, c, ".small", deck))),
+      ),
+    );
+  }
+  root.append(seats);
+  if (view.thanos_defeated && view.thanos_defeated.length) {
+    root.append(h("div.ig-defeated", h("h4", ctx.t("web.table.defeated")), h("div.cards", view.thanos_defeated.map((c) => card(ctx, c, ".small", "thanos")))));
+  }
+  return root;
+}

@@ -1,0 +1,90 @@
+// Splendor Marvel: infinity-stone tokens, three tiers of characters, locations, each player's tableau.
+import { h } from "../dom.js";
+import { gameData } from "../render.js";
+
+let cards = {};
+let locations = {};
+
+export async function load() {
+  const data = await gameData("splendor-marvel", "cards.json");
+  cards = Object.fromEntries(data.cards.map((c) => [c.id, c]));
+  for (const tile of data.locations || []) {
+    for (const face of Object.values(tile.faces || {})) locations[face.id] = face;
+  }
+}
+
+function gem(ctx, colour, n, small = false) {
+  return h(`span.gem.${colour}${small ? ".small" : ""}`, { title: ctx.name(colour), dataset: { colour } }, String(n));
+}
+
+function costRow(ctx, cost) {
+  return h("div.cost", Object.entries(cost || {}).map(([colour, n]) => gem(ctx, colour, n, true)));
+}
+
+export function card(ctx, id, tier, size = "") {
+  if (!id) return h(`div.card.sm.back.tier${tier}${size}`, h("span.sm-tier", "I".repeat(tier || 1)));
+  const c = cards[id] || {};
+  return h(
+    `div.card.sm.tier${c.tier}.bonus-${c.bonus}${size}`,
+    { dataset: { card: id }, title: ctx.name(id) },
+    h("div.sm-head", c.points ? h("span.sm-points", String(c.points)) : h("span"), h(`span.gem.${c.bonus}.bonus`, "◆")),
+    h("span.card-name", ctx.name(id)),
+    c.avengers ? h("span.sm-avengers", "A".repeat(c.avengers)) : null,
+    costRow(ctx, c.cost),
+  );
+}
+
+function location(ctx, id) {
+  const loc = locations[id] || {};
+  return h(
+    "div.sm-location",
+    { dataset: { location: id } },
+    h("strong", ctx.name(id)),
+    loc.points ? h("span.sm-points", String(loc.points)) : null,
+    costRow(ctx, loc.requires),
+  );
+}
+
+export function render(view, ctx) {
+  const root = h("div.sm-board");
+  root.append(
+    h(
+      "div.sm-top",
+      h("span", ctx.t("splendor-marvel.ui.round", { round: view.round, max: view.max_rounds })),
+      view.final_round ? h("strong.sm-final", ctx.t("splendor-marvel.ui.final_round")) : null,
+    ),
+    h("div.sm-supply", h("span.muted", ctx.t("web.table.supply")), Object.entries(view.supply).map(([c, n]) => gem(ctx, c, n))),
+    h("div.sm-locations", (view.locations || []).map((id) => location(ctx, id))),
+  );
+  const tiers = h("div.sm-tiers");
+  for (let i = view.display.length - 1; i >= 0; i--) {
+    tiers.append(
+      h(
+        "div.sm-tier",
+        card(ctx, null, i + 1, ".small"),
+        h("span.muted.sm-deck", String(view.decks[i])),
+        h("div.cards", view.display[i].map((id) => card(ctx, id, i + 1))),
+      ),
+    );
+  }
+  root.append(tiers);
+  const seats = h("div.seat-boards");
+  view.seats.forEach((p, s) => {
+    seats.append(
+      h(
+        "div.seat-board.sm-seat",
+        { dataset: { seat: s, acting: String(view.to_act === s) } },
+        h("h4", ctx.names[s], " ", h("span.badge", `${ctx.t("web.table.points")}: ${p.points}`), p.gauntlet ? h("span.badge.power", "✊") : null),
+        h("div.sm-row", h("span.muted", ctx.t("splendor-marvel.ui.tokens")), Object.entries(p.tokens).map(([c, n]) => (n ? gem(ctx, c, n) : null))),
+        h("div.sm-row", h("span.muted", ctx.t("web.table.bonuses")), Object.entries(p.bonuses).map(([c, n]) => (n ? gem(ctx, c, n, true) : null))),
+        p.reserved.length
+          ? h("div.sm-row", h("span.muted", ctx.t("web.table.reserved")), h("div.cards", p.reserved.map((r) => card(ctx, r.card, r.tier, ".small"))))
+          : null,
+        p.locations.length ? h("div.sm-row", p.locations.map((id) => location(ctx, id))) : null,
+        p.cards.length ? h("div.cards.sm-tableau", p.cards.map((id) => card(ctx, id, 1, ".small"))) : null,
+      ),
+    );
+  });
+  root.append(seats);
+  return root;
+}
