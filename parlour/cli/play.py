@@ -114,7 +114,8 @@ def _ask_number(ask: Ask, console: Console, lang: str, count: int) -> int:
     while True:
         try:
             answer = ask(t("cli.play.choose", lang, count=count) + " ").strip().lower()
-        except EOFError:
+        except (EOFError, KeyboardInterrupt):
+            console.print()
             raise QuitGame from None
         if answer in ("q", "quit", "exit"):
             raise QuitGame
@@ -231,7 +232,7 @@ def _offer_save(replay: Replay, ask: Ask, console: Console, lang: str, save: Pat
     if save is None:
         try:
             answer = ask(t("cli.play.save_prompt", lang) + " ").strip()
-        except EOFError:
+        except (EOFError, KeyboardInterrupt):
             answer = ""
         if not answer:
             return

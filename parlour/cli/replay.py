@@ -86,7 +86,10 @@ def show_replay(
         for who in seats:
             _view(console, game.id, state.view(who), who, lang, names, everything)
         if pause is not None and index < len(replay.actions):
-            pause(t("cli.replay.pause", lang))
+            try:
+                pause(t("cli.replay.pause", lang))
+            except EOFError:
+                pause = None  # input ended: show the rest without waiting
     result = state.result
     if result is None:
         console.print(escape(t("cli.replay.unfinished", lang)))

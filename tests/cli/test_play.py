@@ -197,8 +197,12 @@ def test_menu_quit_and_end_of_input_both_quit() -> None:
     def eof(prompt: str) -> str:
         raise EOFError
 
-    with pytest.raises(QuitGame):
-        choose_action(StepsGame(), LEGAL, eof, _console(), "en", [])  # type: ignore[arg-type]
+    def interrupt(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    for ask in (eof, interrupt):
+        with pytest.raises(QuitGame):
+            choose_action(StepsGame(), LEGAL, ask, _console(), "en", [])  # type: ignore[arg-type]
 
 
 runner = CliRunner()

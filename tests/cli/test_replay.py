@@ -70,6 +70,14 @@ def test_step_waits_for_enter_between_moves(tmp_path: Path) -> None:
     assert result.output.count("Press Enter for the next move") == 3
 
 
+def test_step_with_input_ending_early_shows_the_rest(tmp_path: Path) -> None:
+    path = _record(tmp_path, players=4)
+    result = runner.invoke(app, ["replay", str(path), "--step"], input="\n")
+    assert result.exit_code == 0, result.output
+    assert "Move 4:" in result.output
+    assert result.output.count("Press Enter for the next move") == 2
+
+
 def test_unfinished_replay_says_so(tmp_path: Path) -> None:
     path = tmp_path / "part.json"
     Replay("highcard", 3, {}, 2, actions=["keep"]).save(path)
