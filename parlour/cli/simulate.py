@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -28,12 +28,21 @@ from parlour.cli.options import (
 )
 from parlour.engine import Game, OptionError
 from parlour.engine.i18n import t
-from parlour.sim.runner import GroupReport, SimulationReport, WinRate, save_replays, simulate
+from parlour.sim.runner import (
+    BotChoice,
+    GroupReport,
+    SimulationReport,
+    WinRate,
+    default_bot,
+    save_replays,
+    simulate,
+)
 
 
-def role_bots(game: Game, roles: dict[str, str], fallback: str | None) -> Any:
+def role_bots(
+    game: Game, roles: dict[str, str], fallback: str | None
+) -> Callable[[int], list[str]]:
     """A function of the player count giving each seat's spec from role flags."""
-    from parlour.sim.runner import default_bot
 
     def specs(players: int) -> list[str]:
         base = [s.strip() for s in (fallback or default_bot(game.id)).split(",") if s.strip()]
@@ -216,7 +225,7 @@ def register(app: typer.Typer) -> None:
             if workers is not None and workers < 1:
                 raise OptionError("cli.error.bad_workers", workers=workers)
             roles = {k: v for k, v in (("thanos", thanos), ("heroes", heroes)) if v}
-            choice: Any = role_bots(game, roles, bots) if roles else bots
+            choice: BotChoice = role_bots(game, roles, bots) if roles else bots
             with Progress(
                 TextColumn("{task.description}"),
                 BarColumn(),
