@@ -20,6 +20,7 @@ from parlour.bots.base import Bot
 from parlour.bots.registry import make_bot
 from parlour.engine import (
     Action,
+    Event,
     IllegalActionError,
     OptionError,
     ParlourError,
@@ -266,19 +267,28 @@ class Hub:
             canonical = str(st.action_space.coerce(action))
             trial = st.clone()
             events = trial.apply(canonical)
-            try:
-                await self._writer.append(ActionRow(table.id, move, seat, canonical, trial.is_over))
-            except Exception as exc:  # the state stays as it was: nothing was told
-                log.exception("storing move %s of table %s failed", move, table.id)
-                raise ServerError("web.error.storage") from exc
-            table.state = trial
-            table.record.actions.append(canonical)
-            table.log.extend((trial.move_number, e) for e in events)
-            if trial.is_over:
-                table.record.status = OVER
-            self.moves += 1
-            self._broadcast(table)
+            row = ActionRow(table.id, move, seat, canonical, trial.is_over)
+            # Shielded: once the commit is under way, memory follows the database even if
+            # the caller goes away (a cancelled request must not leave them apart).
+            await asyncio.shield(self._commit(table, row, trial, events))
         self.kick_bots(table)
+
+    async def _commit(
+        self, table: LiveTable, row: ActionRow, trial: State, events: list[Event]
+    ) -> None:
+        """Store one action, then make ``trial`` the table's state and tell the clients."""
+        try:
+            await self._writer.append(row)
+        except Exception as exc:  # the state stays as it was: nothing was told
+            log.exception("storing move %s of table %s failed", row.move, table.id)
+            raise ServerError("web.error.storage") from exc
+        table.state = trial
+        table.record.actions.append(row.action)
+        table.log.extend((trial.move_number, e) for e in events)
+        if trial.is_over:
+            table.record.status = OVER
+        self.moves += 1
+        self._broadcast(table)
 
     # -- clients ---------------------------------------------------------------------------
 
