@@ -302,7 +302,10 @@ class IsmctsBot(Bot):
             if state.to_act is None:
                 result = state.result
                 assert result is not None  # to_act is None only when the game is over
-                return result.scores
+                # A win is worth 1 whether it is shared by a team or not, so every seat
+                # searches on the same scale (a hero of five shares 1/5 of a point).
+                top = max(result.scores)
+                return [x / top for x in result.scores] if top > 0 else result.scores
             if hints is not None and _cut(state, hints, start_move, horizon):
                 return [hints.value(state, s) for s in range(state.players)]
             if policy is not None:
