@@ -42,7 +42,11 @@ def show_replay(
         game = get_game(replay.game)
     except OptionError as exc:  # an unknown game id is a bad file here, not a bad option
         raise ReplayError("cli.error.replay_game", game=replay.game[:40]) from exc
-    state = replay.initial_state(game)
+    try:
+        state = replay.initial_state(game)
+    except (TypeError, ValueError, KeyError, IndexError) as exc:
+        # A hand-edited stack or options of the wrong shape: a bad file, not a crash.
+        raise ReplayError("cli.error.replay_setup", reason=str(exc)[:200]) from None
     state.record_events = True
     if seat is not None and not 0 <= seat < state.players:
         raise ReplayError("core.error.bad_seat", seat=str(seat))

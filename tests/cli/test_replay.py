@@ -122,6 +122,11 @@ def test_real_game_replays_from_every_seat(tmp_path: Path, game_id: str) -> None
             ' "seed": 1}',
             "takes 2 to 4 players",
         ),
+        (
+            '{"format": "parlour-replay", "version": 1, "game": "highcard", "players": 2,'
+            ' "seed": 1, "stack": 5}',
+            "opening cannot be set up",
+        ),
     ],
 )
 def test_bad_files_exit_2_with_a_clear_message(tmp_path: Path, content: str, message: str) -> None:
