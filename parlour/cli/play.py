@@ -190,8 +190,7 @@ def play_session(
     console.print(render_view(game.id, state.view(seat), lang, names))
     console.print(summary(game, result, lang, names))
     if save is not None:
-        replay.save(save)
-        console.print(escape(t("cli.play.saved", lang, path=str(save))))
+        _save(replay, save, console, lang)
     return result
 
 
@@ -237,14 +236,18 @@ def _offer_save(replay: Replay, ask: Ask, console: Console, lang: str, save: Pat
         if not answer:
             return
         save = Path(answer)
+    _save(replay, save, console, lang)
+
+
+def _save(replay: Replay, path: Path, console: Console, lang: str) -> None:
     try:
-        replay.save(save)
+        replay.save(path)
     except OSError as exc:
         console.print(
-            f"[red]{escape(t('cli.play.save_failed', lang, path=str(save), reason=str(exc)))}[/]"
+            f"[red]{escape(t('cli.play.save_failed', lang, path=str(path), reason=str(exc)))}[/]"
         )
         return
-    console.print(escape(t("cli.play.saved", lang, path=str(save))))
+    console.print(escape(t("cli.play.saved", lang, path=str(path))))
 
 
 def summary(game: Game, result: Result, lang: str, names: Sequence[str]) -> Table:

@@ -304,3 +304,13 @@ def test_summary_puts_per_seat_details_in_columns_and_the_rest_below() -> None:
     assert "decided by: tie" in text
     bo = next(line for line in text.splitlines() if "Bo" in line and "0.5" in line)
     assert "4" in bo
+
+
+def test_a_save_that_fails_is_reported_not_raised(tmp_path: Path) -> None:
+    console = _console()
+    where = tmp_path / "missing-folder" / "g.json"
+    result = play_session(
+        get_game("highcard"), 2, {}, 0, ["random"], Script([]), console, seed=1, save=where
+    )
+    assert result is not None
+    assert "Could not save to" in _text(console)
