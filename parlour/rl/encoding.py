@@ -140,7 +140,11 @@ class Writer:
         self, name: str, values: Sequence[float], scale: float = 1.0, offset: int = 0
     ) -> None:
         """Write consecutive values (each divided by ``scale``) from ``offset`` on."""
-        if values:
-            self._index(name, offset + len(values) - 1)
+        if not values:
+            return
+        self._index(name, offset + len(values) - 1)
         start = self._index(name, offset)
-        self.data[start : start + len(values)] = [v / scale for v in values]
+        if scale == 1.0:
+            self.data[start : start + len(values)] = values
+        else:
+            self.data[start : start + len(values)] = [v / scale for v in values]

@@ -177,13 +177,13 @@ class SplendorMarvelEncoder(Encoder):
         self, out: Writer, name: str, at: int, card_id: str, buyer: Mapping[str, Any]
     ) -> None:
         """One card block at offset ``at`` of field ``name``; shortfall for ``buyer``."""
-        card = CARD_BY_ID[card_id]
-        out.values(name, STATIC[card_id], offset=at)
+        cost = CARD_BY_ID[card_id].cost
         bonuses, tokens = buyer["bonuses"], buyer["tokens"]
         short = [
-            card.cost[c] - bonuses[colour] - tokens[colour] for c, colour in enumerate(COLOURS)
+            max(0, cost[c] - bonuses[colour] - tokens[colour]) / TOKENS_PER_STONE
+            for c, colour in enumerate(COLOURS)
         ]
-        out.values(name, [max(0, v) for v in short], TOKENS_PER_STONE, offset=at + 14)
+        out.values(name, STATIC[card_id] + short, offset=at)
 
 
 def _static(card: Card) -> list[float]:
