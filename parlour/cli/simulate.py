@@ -145,36 +145,67 @@ def write_csv(report: SimulationReport, path: Path) -> None:
 
 
 def write_plot(report: SimulationReport, path: Path, lang: str) -> None:
-    """Win rate by player count (seat 1, or each bot spec) with 95% error bars."""
+    """Win rates with 95% error bars, against the even share ``1/players``.
+
+    With several player counts: win rate by player count (seat 1, or each bot spec when bots
+    differ). With one: a bar per seat.
+    """
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    series: dict[str, list[tuple[int, WinRate]]] = {}
-    for group in report.groups:
-        if group.by_bot:
-            for rate in group.by_bot:
-                series.setdefault(rate.label, []).append((group.players, rate))
-        else:
-            label = t("core.seat_name", lang, number=1) + f" ({group.bots[0]})"
-            series.setdefault(label, []).append((group.players, group.seats[0]))
     fig, ax = plt.subplots(figsize=(7, 4.5))
-    for label, points in series.items():
-        xs = [n for n, _ in points]
-        ys = [r.rate for _, r in points]
-        err = [[r.rate - r.low for _, r in points], [r.high - r.rate for _, r in points]]
-        ax.errorbar(xs, ys, yerr=err, marker="o", capsize=4, label=label)
-    ax.set_xlabel(t("cli.simulate.plot_players", lang))
+    even = t("cli.simulate.plot_even", lang)
+    if len(report.groups) == 1:
+        group = report.groups[0]
+        seats = range(group.players)
+        ax.bar(
+            list(seats),
+            [r.rate for r in group.seats],
+            yerr=_errors(group.seats),
+            capsize=4,
+            color="tab:blue",
+            alpha=0.8,
+        )
+        ax.set_xticks(
+            list(seats),
+            [f"{t('core.seat_name', lang, number=s + 1)}\n{group.bots[s]}" for s in seats],
+        )
+        ax.axhline(1 / group.players, linestyle="--", color="grey", label=even)
+        ax.set_xlabel(t("cli.simulate.seat", lang))
+    else:
+        series: dict[str, list[tuple[int, WinRate]]] = {}
+        for group in report.groups:
+            if group.by_bot:
+                for rate in group.by_bot:
+                    series.setdefault(rate.label, []).append((group.players, rate))
+            else:
+                label = f"{t('core.seat_name', lang, number=1)} ({group.bots[0]})"
+                series.setdefault(label, []).append((group.players, group.seats[0]))
+        for label, points in series.items():
+            rates = [r for _, r in points]
+            xs = [n for n, _ in points]
+            ax.errorbar(
+                xs, [r.rate for r in rates], yerr=_errors(rates), marker="o", capsize=4, label=label
+            )
+        counts = sorted({g.players for g in report.groups})
+        ax.plot(counts, [1 / n for n in counts], linestyle="--", color="grey", label=even)
+        ax.set_xticks(counts)
+        ax.set_xlabel(t("cli.simulate.plot_players", lang))
     ax.set_ylabel(t("cli.simulate.win_rate", lang))
     ax.set_title(name_text(report.game, "game", lang))
-    ax.set_xticks(sorted({g.players for g in report.groups}))
     ax.set_ylim(0, 1)
     ax.grid(alpha=0.3)
     ax.legend()
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
+
+
+def _errors(rates: Sequence[WinRate]) -> list[list[float]]:
+    """Asymmetric error bar lengths (below, above) of Wilson intervals."""
+    return [[r.rate - r.low for r in rates], [r.high - r.rate for r in rates]]
 
 
 def register(app: typer.Typer) -> None:

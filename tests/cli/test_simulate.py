@@ -210,3 +210,12 @@ def test_thanos_and_heroes_bots_take_their_seats(tmp_path: Path) -> None:
         ["random:t", "random"],
         ["random:t", "random", "random"],
     ]
+
+
+def test_one_player_count_plots_a_bar_per_seat(tmp_path: Path) -> None:
+    out = tmp_path / "seats.png"
+    result = runner.invoke(
+        app, ["simulate", "highcard", "-p", "3", "-n", "10", "-w", "1", "--plot", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    assert out.read_bytes().startswith(b"\x89PNG")
