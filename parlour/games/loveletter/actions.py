@@ -90,6 +90,9 @@ legality test without building a union per decision)."""
 
 EMPTY: frozenset[Action] = frozenset()
 
+PAIR_CACHE_LIMIT = 20_000
+"""Most (hand, drawn, seat, choosable) answers kept; big tables fall back to per-card ones."""
+
 _OTHERS = frozenset({"guard", "bishop", "priest", "baron", "king", "dowager", "jester", "baroness"})
 """Effects that choose among the other players."""
 _WITH_SELF = frozenset({"prince", "sycophant", "cardinal"})
@@ -139,6 +142,7 @@ class Tables:
             2 if eff in _WITH_SELF else 1 if eff in _OTHERS else 0 for eff in ed.effects
         )
         self.card_cache: dict[int, tuple[tuple[Action, ...], frozenset[Action]]] = {}
+        self.pair_cache: dict[int, LegalList] = {}
         self.return_cache: dict[tuple[int, ...], LegalList] = {}
         countess = ed.find("countess")
         forcing = [k for k in (ed.find("king"), ed.find("prince")) if k >= 0]
@@ -154,6 +158,17 @@ class Tables:
 
     def play_legal(self, hand: int, drawn: int, actor: int, others: int, syc: int) -> LegalList:
         """The legal plays holding ``hand`` and ``drawn``; ``others`` = choosable others mask."""
+        if syc < 0:
+            key = ((hand * 64 + drawn) * 16 + actor) << 8 | others
+            found = self.pair_cache.get(key)
+            if found is None:
+                found = self._pair_legal(hand, drawn, actor, others, syc)
+                if len(self.pair_cache) < PAIR_CACHE_LIMIT:
+                    self.pair_cache[key] = found
+            return found
+        return self._pair_legal(hand, drawn, actor, others, syc)
+
+    def _pair_legal(self, hand: int, drawn: int, actor: int, others: int, syc: int) -> LegalList:
         if hand * 64 + drawn in self.forced:
             return self.countess_only
         if hand > drawn:
