@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from rich.console import Console
 from typer.testing import CliRunner
 
@@ -314,3 +316,19 @@ def test_a_save_that_fails_is_reported_not_raised(tmp_path: Path) -> None:
     )
     assert result is not None
     assert "Could not save to" in _text(console)
+
+
+@given(st.lists(st.sampled_from(["1", "2", "3", "4", "0", "", "x", "9"]), max_size=12))
+def test_menu_returns_a_legal_action_whatever_is_typed(answers: list[str]) -> None:
+    """Any typing ends in a legal action, or in QuitGame when answers run out."""
+
+    def ask(prompt: str) -> str:
+        if not answers:
+            raise EOFError
+        return answers.pop(0)
+
+    try:
+        chosen = choose_action(StepsGame(), LEGAL, ask, _console(), "en", [])  # type: ignore[arg-type]
+    except QuitGame:
+        return
+    assert chosen in LEGAL
