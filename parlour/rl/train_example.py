@@ -262,7 +262,9 @@ def main(argv: Sequence[str] | None = None) -> TrainingRun:
     parser.add_argument(
         "--eval-games", type=int, default=400, help=t("rl.train.help.eval_games", lang)
     )
-    parser.add_argument("--lang", choices=LANGUAGES, default=default_lang)
+    parser.add_argument(
+        "--lang", choices=LANGUAGES, default=default_lang, help=t("rl.train.help.lang", lang)
+    )
     args = parser.parse_args(argv)
     opponent = args.opponent
     print(
