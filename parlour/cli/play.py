@@ -38,6 +38,7 @@ from parlour.engine import (
     Game,
     OptionError,
     Replay,
+    ReplayError,
     Result,
     Rng,
     State,
@@ -45,7 +46,7 @@ from parlour.engine import (
     events_for,
     seed_from,
 )
-from parlour.engine.i18n import t
+from parlour.engine.i18n import LANGUAGES, t
 from parlour.sim.runner import default_bot
 
 Ask = Callable[[str], str]
@@ -136,13 +137,19 @@ def play_session(
     seed: int | None = None,
     lang: str = "en",
     save: Path | None = None,
+    resume: Replay | None = None,
 ) -> Result | None:
     """Play one game, the person at ``seat``, bots (one spec per other seat) elsewhere.
 
     Returns the result, or None when the person quit. With ``save``, the record is written
-    there when the game ends or the person quits.
+    there when the game ends or the person quits. With ``resume``, the game goes on from
+    that record (its players, options and seed replace the arguments).
     """
-    state = game.new(players, options, seed)
+    if resume is not None:
+        state = resume.final_state(game)
+        players = state.players
+    else:
+        state = game.new(players, options, seed)
     state.record_events = True
     if not 0 <= seat < players:
         raise OptionError("core.error.bad_seat", seat=str(seat))
@@ -159,6 +166,15 @@ def play_session(
             robots[s].reset(s, players, state.options)
     names = player_names(players, seat, specs, lang)
     replay = Replay.start(state)
+    if resume is not None:
+        replay = Replay(
+            resume.game,
+            resume.players,
+            resume.options,
+            resume.seed,
+            resume.stack,
+            list(resume.actions),
+        )
     replay.names = names
     rngs = [Rng(seed_from(state.seed, "bot", s)) for s in range(players)]
     console.print(
@@ -192,6 +208,14 @@ def play_session(
     if save is not None:
         _save(replay, save, console, lang)
     return result
+
+
+def your_seat(names: Sequence[str] | None) -> int | None:
+    """The seat a saved game gave to the person ("Player N (you)" in any language)."""
+    for seat, name in enumerate(names or ()):
+        if any(name == t("cli.play.you", lang, number=seat + 1) for lang in LANGUAGES):
+            return seat
+    return None
 
 
 def _show_turn(
@@ -298,6 +322,9 @@ def register(app: typer.Typer) -> None:
         ] = None,
         seed: Annotated[int | None, typer.Option("--seed", help=help_text("help.seed"))] = None,
         save: Annotated[Path | None, typer.Option("--save", help=help_text("help.save"))] = None,
+        resume: Annotated[
+            Path | None, typer.Option("--resume", help=help_text("help.resume"))
+        ] = None,
         option: Annotated[
             list[str] | None, typer.Option("--option", "-o", help=help_text("help.option"))
         ] = None,
@@ -307,12 +334,24 @@ def register(app: typer.Typer) -> None:
         game = load_game(game_id, language)
         console = Console()
         with friendly_errors(language):
-            opts = game_options(game, ctx.args, option or ())
-            count = players if players is not None else parse_players(None, game, opts)[0]
-            game.resolve_options(count, opts)
+            record = None
+            if resume is not None:
+                # The saved game fixes players, options and seed; it is saved back in place.
+                record = Replay.load(resume)
+                if record.game != game.id:
+                    raise ReplayError(
+                        "core.error.replay_wrong_game", game=record.game, expected=game.id
+                    )
+                count, opts = record.players, dict(record.options)
+                save = save or resume
+            else:
+                opts = game_options(game, ctx.args, option or ())
+                count = players if players is not None else parse_players(None, game, opts)[0]
+                game.resolve_options(count, opts)
             if seat is not None and role is not None:
                 fail(t("cli.error.seat_and_role", language))
-            where = seat if seat is not None else 0
+            found = your_seat(record.names) if record is not None else None
+            where = seat if seat is not None else (found or 0)
             if role is not None:
                 where = role_seats(game, role, count)[0]
             specs = [s.strip() for s in (bots or default_bot(game.id)).split(",") if s.strip()]
@@ -327,4 +366,5 @@ def register(app: typer.Typer) -> None:
                 seed=seed,
                 lang=language,
                 save=save,
+                resume=record,
             )

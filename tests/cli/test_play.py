@@ -332,3 +332,45 @@ def test_menu_returns_a_legal_action_whatever_is_typed(answers: list[str]) -> No
     except QuitGame:
         return
     assert chosen in LEGAL
+
+
+def test_quit_then_resume_finishes_the_same_game_in_the_same_seat(tmp_path: Path) -> None:
+    path = tmp_path / "later.json"
+    first = runner.invoke(
+        app,
+        [
+            "play",
+            "highcard",
+            "-p",
+            "4",
+            "--seat",
+            "2",
+            "--seed",
+            "6",
+            "--lang",
+            "es",
+            "--save",
+            str(path),
+        ],
+        input="q\n",
+    )
+    assert first.exit_code == 0, first.output
+    saved = Replay.load(path)
+    assert len(saved.actions) == 2
+    assert saved.names is not None
+    assert saved.names[2] == "Jugador 3 (tú)"
+    again = runner.invoke(app, ["play", "highcard", "--resume", str(path)], input="2\n")
+    assert again.exit_code == 0, again.output
+    done = Replay.load(path)  # saved back in place
+    assert done.actions[:2] == saved.actions
+    assert done.actions[2] == "swap"  # the person, still seat 2, chose option 2
+    assert len(done.actions) == 4
+    assert replay_state(done).result is not None
+
+
+def test_resume_refuses_another_games_file(tmp_path: Path) -> None:
+    path = tmp_path / "other.json"
+    Replay("loveletter", 2, {}, 1).save(path)
+    result = runner.invoke(app, ["play", "highcard", "--resume", str(path)])
+    assert result.exit_code == 2
+    assert "not highcard" in result.output
