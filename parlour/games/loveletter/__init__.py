@@ -36,8 +36,9 @@ Views
     still there), ``face_up``, ``sycophant`` (the forced target), ``jester`` (each seat's
     Jester choice), ``pending`` (the Bishop, Cardinal or Chancellor follow-up),
     ``last_round`` (winners and the showdown hands of the previous round), ``phase``.
-    ``determinize(seat, rng)`` reshuffles every card the seat cannot see and keeps what it
-    knows.
+    ``determinize(seat, rng)`` reshuffles every card the seat cannot see, keeps the hands
+    it knows, and respects the public facts still true (a missed Guard or Bishop guess, a
+    Bishop's hit, a Baron or Dowager tie) by rejection sampling.
 
 Events
     Public: turns, plays, knock-outs with the revealed card, protections, trades, tokens,

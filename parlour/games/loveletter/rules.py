@@ -40,6 +40,8 @@ RULESETS = ("seed", "printed")
 TIE_RULES = ("discard-then-nobody", "discard-then-all", "all")
 
 PLAY, BISHOP, CHANCELLOR, CARDINAL, OVER = range(5)
+HOLDS, LACKS, EQUAL = range(3)
+"""Kinds of public facts about hands (a Bishop's hit, a missed guess, a comparison tie)."""
 PROMPTS = ("play", "bishop", "chancellor", "cardinal", "over")
 
 _SEED_TOKENS = {2: 6, 3: 5, 4: 4}
@@ -252,6 +254,9 @@ class LoveLetterState(State):
         self.jester = [-1] * n
         self.hv = [0] * n
         self.known = [-1] * (n * n)
+        self.facts: list[tuple[int, int, int, int, int]] = []
+        """Public facts about hands, for determinize: (HOLDS|LACKS, seat, version, value, 0)
+        or (EQUAL, seat, version, other seat, other version); valid while versions hold."""
         self.pending: list[int] = []
         self.stacked: list[list[int]] = []
         self.winners: tuple[int, ...] = ()
@@ -376,6 +381,7 @@ class LoveLetterState(State):
         self.jester = [-1] * n
         self.hv = [v + 1 for v in self.hv]
         self.known = [-1] * (n * n)
+        self.facts = []
         ev = self._ev
         if ev is not None:
             ev.append(Event("round_start", {"round": self.round, "first": first}))
@@ -589,6 +595,7 @@ class LoveLetterState(State):
         elif self.values[card] == guess:
             self._knock_out(t, "guard")
         else:
+            self.facts.append((LACKS, t, self.hv[t], -1 if guess is None else guess, 0))
             self._emit("guard_miss", seat=seat, target=t, guess=guess)
 
     def _priest(self, seat: int, targets: tuple[int, ...], guess: int | None) -> None:
@@ -622,6 +629,7 @@ class LoveLetterState(State):
             n = self.players
             self.known[seat * n + t] = self.hv[t]
             self.known[t * n + seat] = self.hv[seat]
+            self.facts.append((EQUAL, seat, self.hv[seat], t, self.hv[t]))
             self._emit("compare_tie", seat=seat, target=t)
             return
         loser = (t if b < a else seat) if lower_out else (t if b > a else seat)
@@ -662,8 +670,10 @@ class LoveLetterState(State):
         """LL-CARD-BISHOP: a right guess scores, then the target decides."""
         t = targets[0]
         if self.values[self.hand[t]] != guess:
+            self.facts.append((LACKS, t, self.hv[t], -1 if guess is None else guess, 0))
             self._emit("bishop_miss", seat=seat, target=t, guess=guess)
             return
+        self.facts.append((HOLDS, t, self.hv[t], -1 if guess is None else guess, 0))
         self._emit("bishop_hit", seat=seat, target=t, guess=guess)
         self._gain(seat, "bishop")
         if self.phase == OVER:
@@ -790,6 +800,7 @@ class LoveLetterState(State):
         st.jester = list(self.jester)
         st.hv = list(self.hv)
         st.known = list(self.known)
+        st.facts = list(self.facts)
         st.pending = list(self.pending)
         st.stacked = [list(r) for r in self.stacked]
         st._ev = None

@@ -94,8 +94,8 @@ def determinize(state: LoveLetterState, seat: int, rng: Rng) -> LoveLetterState:
     """A full state consistent with what ``seat`` knows, depending only on that.
 
     Every card ``seat`` cannot see (other hands it does not know, the pile, the set-aside
-    card, future stacked decks) is gathered in sorted order and reshuffled; the other seats'
-    private knowledge is forgotten (it would reveal hidden cards).
+    card, future stacked decks) is gathered in sorted order and reshuffled until the public
+    facts hold; the other seats' private knowledge is forgotten (it would reveal hidden cards).
     """
     st = state.clone()
     st.rng = rng.spawn()
@@ -121,22 +121,48 @@ def determinize(state: LoveLetterState, seat: int, rng: Rng) -> LoveLetterState:
     if state.aside >= 0:
         unknown.append(state.aside)
     unknown.sort()
-    rng.shuffle(unknown)
-    for zone, i in slots:
-        card = unknown.pop()
-        if zone == "hand":
-            st.hand[i] = card
-        elif zone == "drawn":
-            st.drawn = card
-        else:
-            st.pending[i] = card
+    live = [f for f in state.facts if _valid(state, f)]
+    # Rejection sampling keeps the public facts (a missed guess, a Bishop's hit, a tie);
+    # the real deal satisfies them, so a consistent world exists.
+    for _ in range(64):
+        cards = list(unknown)
+        rng.shuffle(cards)
+        for zone, i in slots:
+            card = cards.pop()
+            if zone == "hand":
+                st.hand[i] = card
+            elif zone == "drawn":
+                st.drawn = card
+            else:
+                st.pending[i] = card
+        if all(_holds(st, f) for f in live):
+            break
     if state.aside >= 0:
-        st.aside = unknown.pop()
-    st.pile = unknown
+        st.aside = cards.pop()
+    st.pile = cards
     for s in range(n):
         if s != seat:
             st.known[s * n : s * n + n] = [-1] * n
     return st
+
+
+def _valid(state: LoveLetterState, fact: tuple[int, int, int, int, int]) -> bool:
+    """Whether a public fact still describes the hands (no hand it names has changed)."""
+    kind, seat, version, other, other_version = fact
+    if state.hv[seat] != version or state.hand[seat] < 0:
+        return False
+    return kind != 2 or (state.hv[other] == other_version and state.hand[other] >= 0)
+
+
+def _holds(state: LoveLetterState, fact: tuple[int, int, int, int, int]) -> bool:
+    """Whether a (valid) fact is true of a state's hands."""
+    kind, seat, _, other, _ = fact
+    value = state.values[state.hand[seat]]
+    if kind == 0:
+        return value == other
+    if kind == 1:
+        return value != other
+    return value == state.values[state.hand[other]]
 
 
 def to_json(state: LoveLetterState) -> dict[str, Any]:
@@ -170,6 +196,7 @@ def to_json(state: LoveLetterState) -> dict[str, Any]:
         "jester": list(state.jester),
         "hand_versions": list(state.hv),
         "known": list(state.known),
+        "facts": [list(f) for f in state.facts],
         "pending": [card(k) for k in state.pending] if state.phase == 2 else list(state.pending),
         "stacked": [[ids[k] for k in r] for r in state.stacked],
         "winners": list(state.winners),
@@ -211,6 +238,7 @@ def state_from_json(game: LoveLetter, data: Mapping[str, Any]) -> LoveLetterStat
     st.jester = [int(v) for v in data["jester"]]
     st.hv = [int(v) for v in data["hand_versions"]]
     st.known = [int(v) for v in data["known"]]
+    st.facts = [(int(a), int(b), int(c), int(d), int(e)) for a, b, c, d, e in data["facts"]]
     st.pending = (
         [kind(c) for c in data["pending"]] if st.phase == 2 else [int(v) for v in data["pending"]]
     )

@@ -78,3 +78,16 @@ def test_views_never_show_unknown_hands(seed: int, edition: str) -> None:
         assert not others_hands_in_view(state, None)
         legal = state.legal_actions()
         state.apply(legal[rng.below(len(legal))])
+
+
+def test_determinize_keeps_public_facts_LL_CARD_GUARD_LL_CARD_BARON() -> None:
+    """A missed guess and a Baron tie are public: sampled worlds respect them."""
+    st = start(4, ["princess", "guard", "priest", "baron", "handmaid", "guard"])
+    st.apply("guard>p1=3")  # p1 holds no Baron (value 3)
+    worlds = [st.determinize(3, Rng(i)) for i in range(40)]
+    assert all(st.ed.values[w.hand[1]] != 3 for w in worlds)
+    tie = start(3, ["princess", "baron", "priest", "guard", "priest"])
+    tie.apply("baron>p1")  # p0 and p1 both hold a Priest: equal values, public
+    worlds = [tie.determinize(2, Rng(i)) for i in range(40)]
+    assert all(tie.ed.values[w.hand[0]] == tie.ed.values[w.hand[1]] for w in worlds)
+    assert len({w.hand[0] for w in worlds}) > 1
