@@ -264,11 +264,13 @@ def register(app: typer.Typer) -> None:
                 TimeRemainingColumn(),
                 console=console,
                 transient=True,
+                # No refresh thread: worker processes are forked while the bar is shown.
+                auto_refresh=False,
             ) as bar:
                 task = bar.add_task(escape(t("cli.simulate.progress", language)), total=None)
 
                 def progress(done: int, total: int) -> None:
-                    bar.update(task, completed=done, total=total)
+                    bar.update(task, completed=done, total=total, refresh=True)
 
                 report = simulate(
                     game.id,
