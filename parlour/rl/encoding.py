@@ -3,8 +3,9 @@
 An encoder turns ``state.view(seat)`` (never the state) into a vector whose length depends
 only on the game configuration (players and options). The vector is a concatenation of
 named *fields*; :meth:`Encoder.layout` lists them with their offsets, so a policy, a test or
-a reader can find any feature by name. Every value lies in ``[0, 1]`` (counts are divided
-by their largest possible value), which is also the observation space's bounds.
+a reader can find any feature by name. Every value lies in ``[0, 1]``, the observation
+space's bounds: counts are divided by a bound documented with the field (their largest
+possible value, or a typical one), and the vector is clipped to the bounds.
 
 Seats are written relative to the observer: "seat 0" in a per-seat field is the observer,
 "seat 1" the next seat in turn order, and so on, so one policy can play every seat.

@@ -36,7 +36,7 @@ reserved ones), before grey tokens. In order:
 | ``round`` | 3 | round / max rounds, the final round is being played, tokens to return / 3 |
 
 (1) Tokens per kind / 10 (7), bonuses per colour / 10 (5), points / 32, Avengers tags /
-10, cards recruited / 30, reserved cards / 3, meets the Gauntlet condition now.
+15, cards recruited / 30, reserved cards / 3, meets the Gauntlet condition now.
 (2) Present, tier one-hot (3), card known, card block (zero for another seat's blind
 reserve).
 
@@ -158,7 +158,7 @@ class SplendorMarvelEncoder(Encoder):
                 out.value("seats", info["bonuses"][colour], 10, offset=base + c)
             base += len(COLOURS)
             out.value("seats", info["points"], 2 * WIN_POINTS, offset=base)
-            out.value("seats", info["tags"], 10, offset=base + 1)
+            out.value("seats", info["tags"], 15, offset=base + 1)
             out.value("seats", len(info["cards"]), 30, offset=base + 2)
             out.value("seats", len(info["reserved"]), RESERVE_LIMIT, offset=base + 3)
             out.value("seats", float(info["gauntlet"]), offset=base + 4)
