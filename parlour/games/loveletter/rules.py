@@ -1,27 +1,15 @@
-"""Love Letter's game (options, setup) and state (one position, its transitions).
+"""Love Letter's state: one position and its transitions (turns, card effects, round ends).
 
 The state is mutable with integer cards (kinds) for speed; its public face is the engine's
-protocol. Hidden information is computed in :mod:`views`, actions in :mod:`actions`.
+protocol. Options and setup are in :mod:`game`, hidden information in :mod:`views`, actions
+in :mod:`actions`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from parlour.engine import (
-    Action,
-    ActionSpace,
-    Event,
-    Game,
-    IllegalActionError,
-    OptionError,
-    OptionSpec,
-    ReplayError,
-    Result,
-    Rng,
-    State,
-)
+from parlour.engine import Action, Event, IllegalActionError, Result, Rng, State
 from parlour.games.loveletter import views
 from parlour.games.loveletter.actions import (
     EMPTY,
@@ -34,23 +22,15 @@ from parlour.games.loveletter.actions import (
     Return,
     Tables,
 )
-from parlour.games.loveletter.cards import EDITIONS, TABLES, TARGETING, Edition
+from parlour.games.loveletter.cards import TABLES, TARGETING
 
-RULESETS = ("seed", "printed")
-TIE_RULES = ("discard-then-nobody", "discard-then-all", "all")
+if TYPE_CHECKING:
+    from parlour.games.loveletter.game import LoveLetter
 
 PLAY, BISHOP, CHANCELLOR, CARDINAL, OVER = range(5)
 HOLDS, LACKS, EQUAL = range(3)
 """Kinds of public facts about hands (a Bishop's hit, a missed guess, a comparison tie)."""
 PROMPTS = ("play", "bishop", "chancellor", "cardinal", "over")
-
-_SEED_TOKENS = {2: 6, 3: 5, 4: 4}
-_PRINTED_TOKENS = {
-    "classic": {2: 7, 3: 5, 4: 4},
-    "premium": {5: 4, 6: 4, 7: 4, 8: 4},
-    "2019": {2: 6, 3: 5, 4: 4, 5: 3, 6: 3},
-}
-_PRINTED_TIE = {"classic": "discard-then-nobody", "premium": "discard-then-all", "2019": "all"}
 
 _TABLES: dict[tuple[str, int], Tables] = {}
 
@@ -61,149 +41,6 @@ def tables(edition: str, players: int) -> Tables:
     if found is None:
         found = _TABLES[edition, players] = Tables(TABLES[edition], players)
     return found
-
-
-def derived_options(edition: str, ruleset: str, players: int) -> dict[str, Any]:
-    """The values a rule set gives the three difference options (LL rule-set table)."""
-    if ruleset == "seed":
-        return {
-            "tokens_to_win": _SEED_TOKENS.get(players, 3),
-            "two_player_face_up": False,
-            "tie_rule": "discard-then-nobody",
-        }
-    return {
-        "tokens_to_win": _PRINTED_TOKENS[edition][players],
-        "two_player_face_up": True,
-        "tie_rule": _PRINTED_TIE[edition],
-    }
-
-
-def parse_stack(stack: Any, edition: Edition, players: int) -> tuple[list[list[int]], int | None]:
-    """Check a stacked opening; return each round's deck (top card first) and a first player."""
-
-    def bad(reason: str) -> OptionError:
-        return OptionError("core.error.bad_stack", reason=reason)
-
-    if isinstance(stack, list):
-        stack = {"rounds": [stack]}
-    if not isinstance(stack, Mapping) or not set(stack) <= {"rounds", "first_player"}:
-        raise bad('expected {"rounds": [[card ids...], ...], "first_player": seat}')
-    rounds = stack.get("rounds", [])
-    if not isinstance(rounds, list) or not all(isinstance(r, list) for r in rounds):
-        raise bad("rounds must be a list of lists of card ids")
-    first = stack.get("first_player")
-    if first is not None and (
-        isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players
-    ):
-        raise bad(f"first_player must be a seat from 0 to {players - 1}")
-    want = sorted(edition.deck)
-    out: list[list[int]] = []
-    for i, cards in enumerate(rounds, 1):
-        unknown = [c for c in cards if not isinstance(c, str) or c not in edition.ids]
-        if unknown:
-            raise bad(f"round {i}: {str(unknown[0])[:30]} is not a card of the {edition.name} deck")
-        kinds = [edition.ids.index(c) for c in cards]
-        if sorted(kinds) != want:
-            raise bad(f"round {i} must hold the {len(want)} cards of the {edition.name} deck")
-        out.append(kinds)
-    return out, first
-
-
-class LoveLetter(Game):
-    """Love Letter: classic, premium and 2019 editions, seed or printed rules."""
-
-    id = "loveletter"
-    min_players = 2
-    max_players = 8
-
-    def option_specs(self) -> tuple[OptionSpec, ...]:
-        """Every option (see the package docstring)."""
-        h = "loveletter.option."
-        return (
-            OptionSpec("edition", "str", "classic", EDITIONS, help_key=h + "edition"),
-            OptionSpec("ruleset", "str", "seed", RULESETS, help_key=h + "ruleset"),
-            OptionSpec("tokens_to_win", "int", None, None, 1, 20, h + "tokens_to_win"),
-            OptionSpec("two_player_face_up", "bool", None, help_key=h + "two_player_face_up"),
-            OptionSpec("tie_rule", "str", None, TIE_RULES, help_key=h + "tie_rule"),
-            OptionSpec("first_player", "int", None, None, 0, 7, h + "first_player"),
-        )
-
-    def player_range(self, options: Mapping[str, Any]) -> tuple[int, int]:
-        """The edition's player counts."""
-        return TABLES[options.get("edition", "classic")].players
-
-    def complete_options(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
-        """Derive the difference options from the rule set; refuse bad combinations."""
-        given_face_up = "two_player_face_up" in options
-        options.setdefault("edition", "classic")
-        options.setdefault("ruleset", "seed")
-        for key, value in derived_options(options["edition"], options["ruleset"], players).items():
-            options.setdefault(key, value)
-        options.setdefault("first_player", None)
-        if players != 2 and options["two_player_face_up"]:
-            if given_face_up:
-                raise OptionError("loveletter.error.face_up_players", players=players)
-            options["two_player_face_up"] = False  # the printed preset only concerns 2 players
-        first = options["first_player"]
-        if first is not None and first >= players:
-            raise OptionError("loveletter.error.first_player", seat=first, players=players)
-        return options
-
-    def new(
-        self,
-        players: int,
-        options: Mapping[str, Any] | None = None,
-        seed: int | None = None,
-        stack: Any = None,
-    ) -> LoveLetterState:
-        """A new game; ``stack`` fixes the first rounds' decks (package docstring)."""
-        opts = self.resolve_options(players, options)
-        seed = self.fresh_seed(seed)
-        edition = TABLES[opts["edition"]]
-        rounds, first = parse_stack(stack, edition, players) if stack is not None else ([], None)
-        st = LoveLetterState(self, players, opts, seed, Rng(seed))
-        st.stacked = rounds
-        if first is None:
-            first = opts["first_player"]
-        if first is None:
-            first = st.rng.below(players)
-        st.start_round(first)
-        return st
-
-    def state_from_json(self, data: Mapping[str, Any]) -> LoveLetterState:
-        """Rebuild a state from :meth:`LoveLetterState.to_json`."""
-        try:
-            return views.state_from_json(self, data)
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            raise ReplayError("core.error.corrupt_state", reason=str(exc)[:80]) from None
-
-    def build_action_space(self, players: int, options: Mapping[str, Any]) -> ActionSpace:
-        """Every action of the configuration (prebuilt in :class:`Tables`)."""
-        return tables(options.get("edition", "classic"), players).space
-
-    def action_steps(
-        self, action: Action, lang: str = "en", names: Sequence[str] | None = None
-    ) -> list[str]:
-        """Card, then target(s), then the named value, as display labels."""
-        from parlour.games.loveletter.text import action_steps
-
-        return action_steps(action, lang, names)
-
-    def sample_configs(self) -> list[tuple[int, dict[str, Any]]]:
-        """Every edition and player-count extreme, both rule sets, the tie rules."""
-        return [
-            (2, {"edition": "classic"}),
-            (2, {"edition": "classic", "ruleset": "printed"}),
-            (3, {"edition": "classic"}),
-            (4, {"edition": "classic"}),
-            (5, {"edition": "premium"}),
-            (6, {"edition": "premium", "ruleset": "printed"}),
-            (8, {"edition": "premium"}),
-            (2, {"edition": "2019"}),
-            (2, {"edition": "2019", "ruleset": "printed"}),
-            (4, {"edition": "2019", "ruleset": "printed"}),
-            (6, {"edition": "2019"}),
-        ]
 
 
 class LoveLetterState(State):
@@ -831,6 +668,3 @@ _HANDLERS = {
     "chancellor": LoveLetterState._chancellor,
 }
 """Each effect keyword's code; cards without an entry have no effect when played."""
-
-GAME = LoveLetter()
-"""The game instance the registry exposes."""

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 from parlour.engine import Rng
 
 if TYPE_CHECKING:
-    from parlour.games.loveletter.rules import LoveLetter, LoveLetterState
+    from parlour.games.loveletter.game import LoveLetter
+    from parlour.games.loveletter.rules import LoveLetterState
 
 _PHASES = ("play", "bishop", "chancellor", "cardinal", "over")
 
