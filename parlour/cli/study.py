@@ -1,6 +1,5 @@
 """``parlour study``: design studies, e.g. ``parlour study gauntlet-health``."""
 
-
 import json
 from pathlib import Path
 from typing import Annotated
@@ -103,6 +102,7 @@ def register(app: typer.Typer) -> None:
             t("gauntlet.study.plot_title", lang, hero=result.hero_health),
             t("gauntlet.study.col.thanos_health", lang),
             t("gauntlet.study.col.rate", lang),
+            t("gauntlet.study.col.players", lang),
         )
         console.print(health_table(data, lang))
         console.print(t("gauntlet.study.saved", lang, json=str(json_path), png=str(png_path)))

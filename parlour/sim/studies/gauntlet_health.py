@@ -86,6 +86,19 @@ class StudyResult:
             key=lambda p: p.games,
         )
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> StudyResult:
+        """Rebuild a study from :meth:`to_json` output (e.g. to plot it again)."""
+        fields = ("hero_health", "players", "thanos_health", "games", "thanos_wins")
+        return cls(
+            int(data["seed"]),
+            int(data["games"]),
+            int(data["coarse_games"]),
+            [Point(*(int(p[f]) for f in fields)) for p in data["points"]],
+            int(data["hero_health"]),
+            [int(t) for t in data["thanos_health"]],
+        )
+
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready form of the whole study."""
         return {
@@ -211,7 +224,14 @@ def planned_games(hero_healths: Sequence[int], games: int, coarse_games: int) ->
     return len(hero_healths) * per_hero
 
 
-def plot(result: StudyResult, path: Path, title: str, xlabel: str, ylabel: str) -> None:
+def plot(
+    result: StudyResult,
+    path: Path,
+    title: str,
+    xlabel: str,
+    ylabel: str,
+    legend: str = "players",
+) -> None:
     """Thanos's win rate against his health, per player count, at the chosen hero health."""
     import matplotlib
 
@@ -237,7 +257,7 @@ def plot(result: StudyResult, path: Path, title: str, xlabel: str, ylabel: str) 
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.set_ylim(0, 1)
-    ax.legend(title="players")
+    ax.legend(title=legend)
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
