@@ -31,6 +31,7 @@ def _id(cfg: tuple[str, int, dict[str, Any]]) -> str:
 
 
 IDS = [_id(c) for c in CONFIGS]
+CONFIGS_OF = {g.id: [c for c in CONFIGS if c[0] == g.id] for g in GAMES}
 
 
 @pytest.mark.parametrize("cfg", CONFIGS, ids=IDS)
@@ -47,11 +48,20 @@ def test_pettingzoo_seed_test(cfg: tuple[str, int, dict[str, Any]]) -> None:
     seed_test(lambda: make_env(game, players, **options), num_cycles=15)
 
 
-@pytest.mark.parametrize("game", [g.id for g in GAMES])
-def test_gymnasium_check_env(game: str) -> None:
+# The first and last sample configuration of each game, against its heuristic bot.
+SINGLE = [
+    c
+    for g in GAMES
+    for c in {_id(c): c for c in (CONFIGS_OF[g.id][0], CONFIGS_OF[g.id][-1])}.values()
+]
+
+
+@pytest.mark.parametrize("cfg", SINGLE, ids=[_id(c) for c in SINGLE])
+def test_gymnasium_check_env(cfg: tuple[str, int, dict[str, Any]]) -> None:
+    game, players, options = cfg
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # advice such as "not created with gymnasium.make"
-        check_env(make_single_env(game))
+        check_env(make_single_env(game, players, seat=None, opponent="heuristic", **options))
 
 
 @pytest.mark.parametrize("game", [g.id for g in GAMES])
