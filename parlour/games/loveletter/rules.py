@@ -516,7 +516,7 @@ class LoveLetterState(State):
         if self.phase == OVER:
             return
         self.phase = BISHOP
-        self.pending = [seat, t]
+        self.pending = [seat, t, -1 if guess is None else guess]
         self._to_act = t
 
     def _bishop_decides(self, action: Decide) -> None:

@@ -47,7 +47,11 @@ def view(state: LoveLetterState, seat: int | None) -> dict[str, Any]:
     n = state.players
     pending: dict[str, Any] | None = None
     if state.phase == 1:
-        pending = {"bishop": state.pending[0], "target": state.pending[1]}
+        pending = {
+            "bishop": state.pending[0],
+            "target": state.pending[1],
+            "guess": state.pending[2],
+        }
     elif state.phase == 3:
         pending = {"pair": list(state.pending)}
     elif state.phase == 2:

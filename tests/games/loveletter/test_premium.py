@@ -39,6 +39,7 @@ def test_bishop_scores_then_target_decides_LL_CARD_BISHOP_LL_RULING_0() -> None:
     assert find(events, "bishop_hit").data == {"seat": 0, "target": 1, "guess": 6}
     assert st.tokens[0] == 1
     assert st.to_act == 1 and st.prompt() == "bishop" and texts(st) == ["keep", "discard"]
+    assert st.view(2)["pending"] == {"bishop": 0, "target": 1, "guess": 6}
     events = st.apply("discard")
     assert kinds(events)[:3] == ["bishop_discards", "discarded", "drew"]
     assert st.view(None)["discards"][1] == ["king"]
