@@ -27,6 +27,7 @@ def register(app: typer.Typer) -> None:
         bot_delay: float = typer.Option(0.0, help=t("web.cli.bot_delay", LANG)),
     ) -> None:
         from parlour.games import get_game
+        from parlour.server.app import quiet_gc
         from parlour.server.loadtest import local_server, run_load
 
         try:
@@ -45,6 +46,7 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(2) from None
 
         def run(base: str) -> None:
+            quiet_gc()  # the client's own collector must not pass for server latency
             report = asyncio.run(
                 run_load(
                     base,

@@ -28,6 +28,7 @@ def register(app: typer.Typer) -> None:
             database_url=database or default_database_url(),
             bot_delay=bot_delay,
             bot_think_limit=bot_think,
+            gc_every=300.0,
         )
         # Views are small and sent often: compressing each costs more CPU than it saves.
         uvicorn.run(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import logging
 import re
@@ -122,9 +123,14 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         hub = Hub(store, cfg)
         await hub.load()
         app.state.hub = hub
+        collector = None
+        if cfg.gc_every > 0:
+            collector = asyncio.create_task(_collect_garbage(cfg.gc_every))
         try:
             yield
         finally:
+            if collector is not None:
+                collector.cancel()
             await hub.close()
             store.close()
 
@@ -340,6 +346,23 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
                 await sender
 
     return app
+
+
+def quiet_gc() -> None:
+    """Young collections as usual; full ones only when asked (they pause every table)."""
+    gc.collect()
+    gc.freeze()
+    gen0, gen1, _ = gc.get_threshold()
+    gc.set_threshold(gen0, gen1, 1_000_000_000)
+
+
+async def _collect_garbage(every: float) -> None:
+    """A full collection now and then; survivors are frozen so the next one stays short."""
+    quiet_gc()
+    while True:
+        await asyncio.sleep(every)
+        gc.collect()
+        gc.freeze()
 
 
 async def _receive_json(websocket: WebSocket, limit: int) -> Any:

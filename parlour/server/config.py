@@ -21,3 +21,7 @@ class ServerConfig:
     """The largest websocket message a client may send."""
     hello_timeout: float = 30.0
     """Seconds a new websocket has to say which seat it is."""
+    gc_every: float = 0.0
+    """When positive, the process's full garbage collections run only every this many
+    seconds (then the survivors are frozen), instead of pausing play at random; 0 leaves
+    Python's collector alone (tests)."""
