@@ -58,3 +58,16 @@ def test_beats_random_play_clearly() -> None:
         bots[seat] = make_bot("heuristic", "loveletter")
         wins += play_game(GAME, 2, {}, seed, bots).result.scores[seat]
     assert wins / 200 > 0.8  # measured: 0.94
+
+
+def test_beats_random_play_in_premium_and_2019() -> None:
+    """Premium 5p and 2019 3p: far above the 1/5 and 1/3 a random seat would win."""
+    for players, edition, floor in [(5, "premium", 0.4), (3, "2019", 0.6)]:
+        wins = 0.0
+        for seed in range(60):
+            seat = seed % players
+            bots: list[Bot] = [RandomBot() for _ in range(players)]
+            bots[seat] = make_bot("heuristic", "loveletter")
+            result = play_game(GAME, players, {"edition": edition}, seed, bots).result
+            wins += result.scores[seat]
+        assert wins / 60 > floor  # measured: 0.67 and 0.86
