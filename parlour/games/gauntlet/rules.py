@@ -304,12 +304,13 @@ class GauntletState(State):
             self._end_card()
         elif phase == "bottom":
             assert isinstance(action, A.Bottom)
+            # Nobody else sees which cards went back: their looks at his hand are void.
+            for seen in self.known[1:]:
+                seen.difference_update(self.hands[THANOS])
             for k in action.kinds:
                 c = self._card_of_kind(k)
                 self.hands[THANOS].remove(c)
                 self.thanos_deck.insert(0, c)
-                for seen in self.known:
-                    seen.discard(c)
                 self.known[THANOS].add(c)
             self._ev("bottomed", count=len(action.kinds))
             self._end_card()

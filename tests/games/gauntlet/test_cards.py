@@ -277,3 +277,14 @@ def test_IG_THANOS_THANOS_cannot_be_played() -> None:
     """IG-THANOS-THANOS: the 7 never appears among Thanos's plays."""
     st = new(3, None, ["thanos", "outrider_1", "corvus_glaive"])
     assert all(BY_ID["thanos"].effect not in a.split(">")[0] for a in legal(st))
+
+
+def test_IG_THANOS_EBONY_bottom_voids_heroes_looks_at_his_hand() -> None:
+    """IG-THANOS-EBONY / IG-INFO-1: after a card goes under his deck, a hero who had peeked
+    no longer knows which of his cards Thanos kept."""
+    st = new(3, ["black_widow", "hulk", "thor"], ["outrider_1", "ebony_maw", "corvus_glaive"])
+    play(st, "outrider>p2=6", "2>p2", "4>p2")
+    assert len(st.view(2)["known"]["thanos_hand"]) == 1
+    play(st, "ebony")
+    play(st, legal(st)[0])
+    assert st.view(2)["known"]["thanos_hand"] == []
