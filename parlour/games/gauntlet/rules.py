@@ -108,6 +108,9 @@ class GauntletState(State):
         self.turns = 0
         self.phase = "play"
         self.prompt_seat = THANOS
+        # The pending prompt's public facts: the kind a Time Stone copies, the hero Thanos
+        # fights ("with"), the number a hero "1" hit ("defeat"), the Space Stone fights left
+        # (also the count to put under the deck at "bottom"), the first hero fought.
         self.p_kind = ""
         self.p_target = -1
         self.p_guess = 0
