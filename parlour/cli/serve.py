@@ -37,4 +37,5 @@ def register(app: typer.Typer) -> None:
             port=port,
             log_level="warning",
             ws_per_message_deflate=False,
+            ws_max_size=64 * 1024,  # far above any real message; the app refuses > 4 KiB
         )

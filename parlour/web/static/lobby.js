@@ -3,7 +3,7 @@ import { call, keepHost, keepName, myName } from "./api.js";
 import { clear, h, toast } from "./dom.js";
 import { gameName, t } from "./i18n.js";
 
-function optionInput(spec) {
+function optionInput(game, spec) {
   const id = `opt-${spec.name}`;
   const defaultLabel =
     spec.default === null || spec.default === undefined
@@ -17,7 +17,7 @@ function optionInput(spec) {
       { id, name: spec.name, dataset: { kind: spec.kind } },
       h("option", { value: "" }, defaultLabel),
       choices.map((c) =>
-        h("option", { value: JSON.stringify(c) }, spec.kind === "bool" ? t(`core.${c ? "yes" : "no"}`) : String(c)),
+        h("option", { value: JSON.stringify(c) }, spec.kind === "bool" ? t(`core.${c ? "yes" : "no"}`) : gameName(game, c)),
       ),
     );
   } else {
@@ -123,7 +123,7 @@ export class LobbyPage {
       );
       form.append(
         h("label.option", { for: "players" }, h("span.option-name", t("web.lobby.players")), players),
-        h("fieldset.options", {}, h("legend", {}, t("web.lobby.options")), game.options.map(optionInput)),
+        h("fieldset.options", {}, h("legend", {}, t("web.lobby.options")), game.options.map((spec) => optionInput(game.id, spec))),
         h("p.form-error", { role: "alert" }),
         h("button.primary#create", { type: "submit", id: "create" }, t("web.lobby.create")),
       );
