@@ -35,6 +35,7 @@ COMMANDS: tuple[str, ...] = (
     "games",
     "play",
     "simulate",
+    "tournament",
     "replay",
     "bench",
     "serve",

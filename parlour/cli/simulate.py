@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import csv
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console, Group
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
+from rich.progress import Progress as RichProgress
 from rich.table import Table
 
 from parlour.cli.options import (
@@ -28,15 +30,44 @@ from parlour.cli.options import (
 )
 from parlour.engine import Game, OptionError
 from parlour.engine.i18n import t
+from parlour.sim.backends import LocalBackend, RayBackend, make_backend
 from parlour.sim.runner import (
     BotChoice,
     GroupReport,
+    Progress,
     SimulationReport,
     WinRate,
     default_bot,
     save_replays,
     simulate,
 )
+
+
+@contextmanager
+def progress_bar(console: Console, label: str) -> Iterator[Progress]:
+    """A transient progress bar; yields the ``progress(done, total)`` callback to feed it."""
+    with RichProgress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+        # No refresh thread: worker processes are forked while the bar is shown.
+        auto_refresh=False,
+    ) as bar:
+        task = bar.add_task(escape(label), total=None)
+
+        def progress(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total, refresh=True)
+
+        yield progress
+
+
+def close_backend(backend: LocalBackend | RayBackend) -> None:
+    """Stop a Ray connection the command opened."""
+    if isinstance(backend, RayBackend):
+        backend.close()
 
 
 def role_bots(
@@ -242,6 +273,7 @@ def register(app: typer.Typer) -> None:
         replays: Annotated[
             Path | None, typer.Option("--save-replays", help=help_text("help.save_replays"))
         ] = None,
+        ray: Annotated[str | None, typer.Option("--ray", help=help_text("help.ray"))] = None,
         option: Annotated[
             list[str] | None, typer.Option("--option", "-o", help=help_text("help.option"))
         ] = None,
@@ -253,36 +285,25 @@ def register(app: typer.Typer) -> None:
         with friendly_errors(language):
             opts = game_options(game, ctx.args, option or ())
             counts = parse_players(players, game, opts)
-            if workers is not None and workers < 1:
-                raise OptionError("cli.error.bad_workers", workers=workers)
             roles = {k: v for k, v in (("thanos", thanos), ("heroes", heroes)) if v}
             choice: BotChoice = role_bots(game, roles, bots) if roles else bots
-            with Progress(
-                TextColumn("{task.description}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeRemainingColumn(),
-                console=console,
-                transient=True,
-                # No refresh thread: worker processes are forked while the bar is shown.
-                auto_refresh=False,
-            ) as bar:
-                task = bar.add_task(escape(t("cli.simulate.progress", language)), total=None)
-
-                def progress(done: int, total: int) -> None:
-                    bar.update(task, completed=done, total=total, refresh=True)
-
-                report = simulate(
-                    game.id,
-                    counts,
-                    games,
-                    choice,
-                    opts,
-                    seed,
-                    workers,
-                    progress,
-                    keep_replays=replays is not None,
-                )
+            backend = make_backend(workers, ray)
+            try:
+                with progress_bar(console, t("cli.simulate.progress", language)) as progress:
+                    report = simulate(
+                        game.id,
+                        counts,
+                        games,
+                        choice,
+                        opts,
+                        seed,
+                        workers,
+                        progress,
+                        keep_replays=replays is not None,
+                        backend=backend,
+                    )
+            finally:
+                close_backend(backend)
         console.print(report_tables(report, language))
         _write_outputs(report, console, language, json_out, csv_out, plot, replays)
 

@@ -1,23 +1,23 @@
 """Batch simulation: many bot games of one configuration, on a pool of processes.
 
 Game ``i`` of a player count always starts from ``seed_from(seed, i)`` and bots draw their
-randomness from the game's seed, so a report is the same whatever the number of workers.
+randomness from the game's seed, so a report is the same whatever the number of workers or
+the backend (local processes or Ray, see :mod:`parlour.sim.backends`).
 """
 
 from __future__ import annotations
 
-import os
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from parlour.bots.registry import bot_names, make_bot
 from parlour.engine import Game, OptionError, Replay, seed_from
-from parlour.games import get_game, register
+from parlour.games import get_game
+from parlour.sim.backends import Backend, LocalBackend
 from parlour.sim.play import play_game
 from parlour.sim.stats import wilson
 
@@ -112,6 +112,8 @@ class SimulationReport:
     """Wall-clock seconds."""
     replays: list[dict[str, Any]] = field(default_factory=list, repr=False)
     """Replay file contents, when asked for (not part of the JSON report)."""
+    backend: str = "local"
+    """Where the games ran: ``local`` or ``ray``."""
 
     @property
     def games(self) -> int:
@@ -129,6 +131,7 @@ class SimulationReport:
             "game": self.game,
             "seed": self.seed,
             "workers": self.workers,
+            "backend": self.backend,
             "games": self.games,
             "elapsed": self.elapsed,
             "games_per_second": self.games_per_second,
@@ -173,10 +176,13 @@ def simulate(
     progress: Progress | None = None,
     *,
     keep_replays: bool = False,
+    backend: Backend | None = None,
 ) -> SimulationReport:
     """Play ``games`` bot games per player count and summarise them.
 
-    Raises OptionError for an unknown game, bot or option before any game is played.
+    Runs on ``backend`` when given (a Ray cluster, say), else on ``workers`` local
+    processes. Raises OptionError for an unknown game, bot or option before any game is
+    played.
     """
     game = get_game(game_id)
     counts = [players] if isinstance(players, int) else list(players)
@@ -186,47 +192,74 @@ def simulate(
     for n in counts:
         resolved = game.resolve_options(n, dict(options or {}))
         plans.append((n, seat_bots(game_id, n, bots), resolved))
-    workers = max(1, workers or os.cpu_count() or 1)
-    chunk = max(1, min(50, games // (workers * 4)))
-    tasks: list[_Task] = []
+    runner = backend if backend is not None else LocalBackend(workers)
+    chunk = chunk_size(games, runner.parallelism(games * len(plans)))
+    tasks: list[GamesTask] = []
     for n, specs, _ in plans:
+        lineup = tuple(specs)
         for start in range(0, games, chunk):
             indices = range(start, min(games, start + chunk))
             tasks.append(
-                _Task(game_id, n, dict(options or {}), specs, list(indices), seed, keep_replays)
+                GamesTask(
+                    game_id,
+                    n,
+                    dict(options or {}),
+                    [(i, lineup) for i in indices],
+                    seed,
+                    keep_replays,
+                )
             )
     total = games * len(plans)
+    used = runner.parallelism(len(tasks))
     started = time.perf_counter()
-    results = _run(game, tasks, workers, total, progress)
+    results = run_with_progress(runner, game, tasks, total, progress)
     elapsed = time.perf_counter() - started
     groups = []
     replays: list[dict[str, Any]] = []
     for (n, specs, resolved), summaries in zip(plans, _by_count(counts, results), strict=True):
         groups.append(_summarise(n, specs, resolved, summaries))
         replays += [s.replay for s in summaries if s.replay is not None]
-    used = 1 if workers == 1 or len(tasks) == 1 else min(workers, len(tasks))
-    return SimulationReport(game_id, seed, used, groups, elapsed, replays)
+    return SimulationReport(game_id, seed, used, groups, elapsed, replays, runner.name)
+
+
+def run_with_progress(
+    backend: Backend,
+    game: Game,
+    tasks: list[GamesTask],
+    total: int,
+    progress: Progress | None,
+) -> list[tuple[int, list[GameSummary]]]:
+    """Run the tasks on the backend, reporting games done as chunks finish."""
+    done = 0
+
+    def finished(result: tuple[int, list[GameSummary]]) -> None:
+        nonlocal done
+        done += len(result[1])
+        if progress is not None:
+            progress(done, total)
+
+    return backend.run(play_games, tasks, [game], finished)
 
 
 @dataclass(frozen=True, slots=True)
-class _Task:
-    """A chunk of games for one worker."""
+class GamesTask:
+    """A chunk of games for one worker: each game's index and the bot spec of each seat."""
 
     game_id: str
     players: int
     options: dict[str, Any]
-    bots: list[str]
-    indices: list[int]
+    games: list[tuple[int, tuple[str, ...]]]
     seed: int
-    keep_replays: bool
+    keep_replays: bool = False
 
 
-def _play_chunk(task: _Task) -> tuple[int, list[GameSummary]]:
+def play_games(task: GamesTask) -> tuple[int, list[GameSummary]]:
+    """Play a chunk: game ``index`` starts from ``seed_from(task.seed, index)``."""
     game = get_game(task.game_id)
     out = []
-    for index in task.indices:
+    for index, specs in task.games:
         # Fresh bots per game: a bot's memory must not depend on which games shared a worker.
-        bots = [make_bot(spec, task.game_id) for spec in task.bots]
+        bots = [make_bot(spec, task.game_id) for spec in specs]
         seed = seed_from(task.seed, index)
         played = play_game(game, task.players, task.options, seed, bots)
         details = {
@@ -236,7 +269,7 @@ def _play_chunk(task: _Task) -> tuple[int, list[GameSummary]]:
         }
         replay = None
         if task.keep_replays:
-            played.replay.names = list(task.bots)
+            played.replay.names = list(specs)
             replay = played.replay.to_json()
         out.append(
             GameSummary(
@@ -252,37 +285,9 @@ def _play_chunk(task: _Task) -> tuple[int, list[GameSummary]]:
     return task.players, out
 
 
-def _init_worker(game: Game) -> None:
-    # Games registered at run time (tests, plug-ins) must exist in the worker too.
-    register(game)
-
-
-def _run(
-    game: Game, tasks: list[_Task], workers: int, total: int, progress: Progress | None
-) -> list[tuple[int, list[GameSummary]]]:
-    done = 0
-    results: list[tuple[int, list[GameSummary]]] = []
-    if workers == 1 or len(tasks) == 1:
-        for task in tasks:
-            results.append(_play_chunk(task))
-            done += len(task.indices)
-            if progress is not None:
-                progress(done, total)
-        return results
-    with ProcessPoolExecutor(
-        max_workers=min(workers, len(tasks)), initializer=_init_worker, initargs=(game,)
-    ) as pool:
-        pending: set[Future[tuple[int, list[GameSummary]]]] = {
-            pool.submit(_play_chunk, task) for task in tasks
-        }
-        while pending:
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in finished:
-                results.append(future.result())
-                done += len(results[-1][1])
-                if progress is not None:
-                    progress(done, total)
-    return results
+def chunk_size(games: int, workers: int) -> int:
+    """Games per task: about four tasks per worker, at most 50 games each."""
+    return max(1, min(50, games // (workers * 4)))
 
 
 def _by_count(
