@@ -21,7 +21,21 @@ LANGUAGES: tuple[str, ...] = ("en", "vi", "zh", "es")
 DEFAULT_LANGUAGE = "en"
 
 PLAYER_PARAMS = frozenset(
-    {"seat", "actor", "target", "player", "other", "winner", "loser", "first", "second", "by"}
+    {
+        "seat",
+        "seats",
+        "actor",
+        "target",
+        "targets",
+        "player",
+        "other",
+        "winner",
+        "winners",
+        "loser",
+        "first",
+        "second",
+        "by",
+    }
 )
 """Parameter names that hold a seat number and are shown as that player's name."""
 
@@ -78,7 +92,7 @@ def render_params(
 ) -> dict[str, Any]:
     """Turn raw event/error parameters into displayable text.
 
-    Seats (parameters named in ``PLAYER_PARAMS`` or ending in ``_seat``) become player
+    Seats (parameters named in ``PLAYER_PARAMS`` or ending in ``_seat`` or ``_seats``) become player
     names; a string value that is a known name key ``<game>.name.<value>`` (card ids, colour
     names, end reasons) is translated; lists are rendered item by item and joined.
     """
@@ -86,7 +100,7 @@ def render_params(
     def one(key: str, value: Any) -> str:
         if isinstance(value, bool):
             return t(f"core.{'yes' if value else 'no'}", lang)
-        if isinstance(value, int) and (key in PLAYER_PARAMS or key.endswith("_seat")):
+        if isinstance(value, int) and (key in PLAYER_PARAMS or key.endswith(("_seat", "_seats"))):
             if names is not None and 0 <= value < len(names):
                 return names[value]
             return t("core.seat_name", lang, number=value + 1)

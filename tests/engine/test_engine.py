@@ -131,3 +131,11 @@ def test_translation_falls_back_to_english_and_fills_parameters() -> None:
     assert t("core.no_such_key") == "core.no_such_key"
     with pytest.raises(ValueError):
         t("core.seat_name", "xx")
+
+
+def test_seat_parameters_render_as_player_names() -> None:
+    from parlour.engine.i18n import render_params
+
+    out = render_params("core", {"winners": [0, 2], "actor": 1, "count": 3}, "en", ["A", "B", "C"])
+    assert out == {"winners": "A, C", "actor": "B", "count": "3"}
+    assert render_params("core", {"tied_seats": [1]}, "en")["tied_seats"] == "Player 2"
