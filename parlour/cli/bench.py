@@ -1,8 +1,14 @@
-"""``parlour bench``: random-playout throughput per game configuration, one core."""
+"""``parlour bench``: throughput per game configuration, one core.
+
+Three sections: random playouts of the rules (``engine``), ISMCTS iterations (``ismcts``)
+and RL environment steps (``rl``). The last two are looked up lazily and show as "not
+available" when their package (or its support for a game) is missing.
+"""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Annotated, Any
 
 import typer
@@ -19,10 +25,22 @@ from parlour.cli.options import (
     help_text,
     load_game,
 )
-from parlour.engine import Game
+from parlour.engine import Game, OptionError
 from parlour.engine.i18n import t
 from parlour.games import all_games
-from parlour.sim.bench import BenchFigure, configs, profile, random_playouts
+from parlour.sim.bench import (
+    BenchFigure,
+    RateFigure,
+    RateMeter,
+    configs,
+    ismcts_meter,
+    measure_rate,
+    profile,
+    random_playouts,
+)
+
+SECTIONS = ("engine", "ismcts", "rl")
+"""What ``--only`` may pick: rules playouts, ISMCTS search, RL environment steps."""
 
 
 def bench_configs(
@@ -71,6 +89,42 @@ def figures_table(figures: list[BenchFigure], lang: str) -> Table:
     return table
 
 
+def rl_meter() -> RateMeter | None:
+    """``measure_env_steps`` of the RL package when it is installed and offers it."""
+    try:
+        from parlour import rl
+    except ImportError:
+        return None
+    measure: Callable[..., float] | None = getattr(rl, "measure_env_steps", None)
+    if measure is None:
+        return None
+
+    def meter(game_id: str, players: int, options: dict[str, Any], seconds: float) -> float:
+        assert measure is not None
+        return float(measure(game_id, seconds, players=players, **options))
+
+    return meter
+
+
+def rates_table(figures: list[RateFigure], title: str, unit: str, lang: str) -> Table:
+    """One rate per configuration, or "not available"."""
+    table = Table(title=title)
+    table.add_column(
+        f"{t('cli.bench.game', lang)}\n{t('cli.bench.options', lang)}",
+        overflow="fold",
+        min_width=16,
+    )
+    table.add_column(unit, justify="right")
+    for f in figures:
+        options = ", ".join(f"{k}={v}" for k, v in f.options.items())
+        label = t("cli.bench.config", lang, game=f.game, players=f.players)
+        rate = (
+            t("cli.bench.not_available", lang) if f.per_second is None else f"{f.per_second:,.0f}"
+        )
+        table.add_row(escape(f"{label}\n{options}" if options else label), rate)
+    return table
+
+
 def register(app: typer.Typer) -> None:
     """Add the command to the app."""
 
@@ -90,6 +144,9 @@ def register(app: typer.Typer) -> None:
         with_profile: Annotated[
             bool, typer.Option("--profile", help=help_text("help.profile"))
         ] = False,
+        only: Annotated[
+            str | None, typer.Option("--only", help=help_text("help.bench_only"))
+        ] = None,
         option: Annotated[
             list[str] | None, typer.Option("--option", "-o", help=help_text("help.option"))
         ] = None,
@@ -100,6 +157,8 @@ def register(app: typer.Typer) -> None:
         games = [load_game(game_id, language)] if game_id is not None else all_games()
         plan: list[tuple[Game, int, dict[str, Any]]] = []
         with friendly_errors(language):
+            if only is not None and only not in SECTIONS:
+                raise OptionError("cli.error.bench_only", only=only[:20], known=", ".join(SECTIONS))
             for game in games:
                 opts = game_options(game, ctx.args, option or ()) if game_id else {}
                 plan += [(game, n, o) for n, o in bench_configs(game, players, opts)]
@@ -112,12 +171,45 @@ def register(app: typer.Typer) -> None:
             )
             typer.echo(profile(game, n, opts, seconds))
             return
-        figures = [
-            random_playouts(game, n, opts, seconds, record_events=events)
-            for game, n, opts in plan
-            for events in (False, True)
-        ]
+        sections = [only] if only else list(SECTIONS)
+        figures = (
+            [
+                random_playouts(game, n, opts, seconds, record_events=events)
+                for game, n, opts in plan
+                for events in (False, True)
+            ]
+            if "engine" in sections
+            else []
+        )
+        rates: dict[str, list[RateFigure]] = {}
+        for kind, find in (("ismcts", ismcts_meter), ("rl", rl_meter)):
+            if kind in sections:
+                meter = find()
+                rates[kind] = [
+                    measure_rate(kind, meter, game, n, opts, seconds) for game, n, opts in plan
+                ]
         if as_json:
-            typer.echo(json.dumps([f.to_json() for f in figures], indent=1))
-        else:
+            rows = [f.to_json() | {"kind": "engine"} for f in figures]
+            rows += [r.to_json() for kind_rates in rates.values() for r in kind_rates]
+            typer.echo(json.dumps(rows, indent=1))
+            return
+        if figures:
             console.print(figures_table(figures, language))
+        if "ismcts" in rates:
+            console.print(
+                rates_table(
+                    rates["ismcts"],
+                    t("cli.bench.ismcts_title", language),
+                    t("cli.bench.iterations_per_s", language),
+                    language,
+                )
+            )
+        if "rl" in rates:
+            console.print(
+                rates_table(
+                    rates["rl"],
+                    t("cli.bench.rl_title", language),
+                    t("cli.bench.steps_per_s", language),
+                    language,
+                )
+            )

@@ -1,4 +1,4 @@
-"""Throughput of random playouts: how fast the rules run, one core, per configuration."""
+"""Throughput, one core, per configuration: random playouts, and other rates (search, RL)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import cProfile
 import io
 import pstats
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -110,3 +110,61 @@ def profile(
     out = io.StringIO()
     pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(top)
     return out.getvalue()
+
+
+RateMeter = Callable[[str, int, dict[str, Any], float], float]
+"""Measures a rate: ``meter(game_id, players, options, seconds)`` → things per second."""
+
+
+@dataclass(frozen=True, slots=True)
+class RateFigure:
+    """A rate other than playouts (ISMCTS iterations, RL environment steps) of a configuration."""
+
+    kind: str
+    """What was counted: ``ismcts`` (iterations) or ``rl`` (environment steps)."""
+    game: str
+    """The game id."""
+    players: int
+    """The player count."""
+    options: dict[str, Any]
+    """The options given (unresolved)."""
+    per_second: float | None
+    """The rate, or None when the measure is not available for this configuration."""
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready form."""
+        return asdict(self) | {"available": self.per_second is not None}
+
+
+def measure_rate(
+    kind: str,
+    meter: RateMeter | None,
+    game: Game,
+    players: int,
+    options: Mapping[str, Any],
+    seconds: float,
+) -> RateFigure:
+    """Run ``meter`` on one configuration; a missing meter or one that fails gives no rate."""
+    rate: float | None = None
+    if meter is not None:
+        try:
+            rate = meter(game.id, players, dict(options), seconds)
+        except Exception:  # a game the meter does not support (yet) is reported, not fatal
+            rate = None
+    return RateFigure(kind, game.id, players, dict(options), rate)
+
+
+def ismcts_meter() -> RateMeter | None:
+    """``parlour.bots.ismcts.measure_iterations`` when that module offers it."""
+    try:
+        from parlour.bots import ismcts
+    except ImportError:
+        return None
+    measure = getattr(ismcts, "measure_iterations", None)
+    if measure is None:
+        return None
+
+    def meter(game_id: str, players: int, options: dict[str, Any], seconds: float) -> float:
+        return float(measure(game_id, players, options, seconds))
+
+    return meter
