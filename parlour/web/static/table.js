@@ -1,7 +1,7 @@
 // A table: seats and invitation while it fills, then live play over a per-seat websocket.
 import { ApiError, call, hostOf, keepName, keepSeat, myName, seatOf } from "./api.js";
 import { clear, h, toast } from "./dom.js";
-import { gameName, lang, t } from "./i18n.js";
+import { gameName, has, lang, t } from "./i18n.js";
 import { StepMenu } from "./menu.js";
 import { loadRenderer } from "./render.js";
 
@@ -257,6 +257,8 @@ export class TablePage {
       return box;
     }
     box.append(h("h3", {}, t("web.table.your_turn")));
+    const promptKey = `${msg.table.game}.prompt.${msg.view.prompt}`;
+    if (has(promptKey)) box.append(h("p.prompt", t(promptKey)));
     const menu = this.menu;
     if (menu.prefix.length) box.append(h("p.chosen", {}, menu.prefix.join(" › ")));
     const choices = h("div.choices");
