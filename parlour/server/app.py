@@ -273,6 +273,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         hub = hub_of(request)
         table = hub.get(table_id)
         lang = _lang(request)
+        table.ensure_state()
         if table.state is None:
             raise ServerError("web.error.not_started")
         if seat is not None and table.status != OVER:

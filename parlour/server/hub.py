@@ -123,7 +123,7 @@ class Hub:
         for rec in await self._db(self.store.load_all):
             try:
                 table = LiveTable(rec, get_game(rec.game))
-                if rec.status != OPEN:
+                if rec.status == PLAYING:  # finished tables are rebuilt when first opened
                     table.start_play()
             except Exception as exc:  # one broken table must not keep the others down
                 log.warning("table %s cannot be restored: %s", rec.id, exc)
@@ -294,6 +294,7 @@ class Hub:
 
     def attach(self, table: LiveTable, conn: Connection) -> None:
         """Add a client and send it everything it may see so far."""
+        table.ensure_state()
         table.connections.add(conn)
         conn.send(state_message(table, conn, reset=True))
 

@@ -107,6 +107,11 @@ class LiveTable:
                 bot.reset(s, rec.players, state.options)
                 self.bots[s] = bot
 
+    def ensure_state(self) -> None:
+        """Rebuild the state of a started table on first use (finished ones load lazily)."""
+        if self.state is None and self.status != OPEN:
+            self.start_play()
+
     def state_at(self, move: int) -> tuple[State, list[tuple[int, Event]]]:
         """The state after ``move`` actions and the events up to it (rebuilt by replay)."""
         rec = self.record
@@ -139,7 +144,7 @@ class LiveTable:
             "options": dict(self.record.options),
             "status": self.status,
             "seats": self.public_seats(),
-            "move": 0 if st is None else st.move_number,
+            "move": len(self.record.actions) if st is None else st.move_number,
             "to_act": None if st is None else st.to_act,
             "created": self.record.created,
         }

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+
+import pytest
 
 from fastapi.testclient import TestClient
 
 from parlour.bots.base import Bot, Observation
-from parlour.bots.registry import register_bot
+from parlour.bots.registry import register_bot, unregister_bot
 from parlour.engine import Action, Rng
 from tests.server.conftest import add_bot, new_table, sit, start
 
@@ -22,7 +25,14 @@ class SleepyBot(Bot):
         return obs.legal[0]
 
 
-register_bot("sleepy", lambda arg: SleepyBot())
+@pytest.fixture
+def sleepy_bot() -> Iterator[None]:
+    """Register the sleepy bot for one test only (other suites iterate every bot name)."""
+    register_bot("sleepy", lambda arg: SleepyBot())
+    try:
+        yield
+    finally:
+        unregister_bot("sleepy")
 
 
 def wait_for(client: TestClient, table: str, status: str, limit: float = 10.0) -> dict[str, object]:
@@ -50,6 +60,7 @@ def test_a_table_of_bots_plays_to_the_end_with_nobody_connected(client: TestClie
         assert len(record["actions"]) == players
 
 
+@pytest.mark.usefixtures("sleepy_bot")
 def test_a_slow_bot_is_cut_short_and_does_not_stall_other_tables(db_url: str) -> None:
     from parlour.server import ServerConfig, create_app
 

@@ -73,3 +73,20 @@ def test_a_bot_table_cut_off_mid_game_finishes_after_a_restart(db_url: str) -> N
             time.sleep(0.01)
         assert summary["move"] == 4
         assert len(client.get(f"/api/tables/{table}/record").json()["actions"]) == 4
+
+
+def test_finished_tables_come_back_lazily_after_a_restart(db_url: str) -> None:
+    config = ServerConfig(database_url=db_url, bot_delay=0)
+    with TestClient(create_app(config)) as client:
+        table, tokens = human_table(client, players=2)
+        play(client, table, tokens, ["keep", "swap"])
+    with TestClient(create_app(config)) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        assert hub.tables[table].state is None  # not replayed until someone looks
+        summary = client.get(f"/api/tables/{table}").json()
+        assert (summary["status"], summary["move"], summary["to_act"]) == ("over", 2, None)
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+            ws.send_json({"type": "hello", "seat": None, "lang": "vi"})
+            final = ws.receive_json()
+        assert final["move"] == 2 and final["summary"] and None not in final["view"]["hands"]
+        assert client.get(f"/api/tables/{table}/replay/1?seat=1").json()["move"] == 1
