@@ -23,6 +23,11 @@ def register_bot(name: str, factory: BotFactory) -> None:
     _GENERIC[name] = factory
 
 
+def unregister_bot(name: str) -> None:
+    """Remove a game-agnostic bot added with :func:`register_bot` (tests clean up with it)."""
+    _GENERIC.pop(name, None)
+
+
 def _game_bots(game_id: str) -> dict[str, BotFactory]:
     from parlour.games import get_game
 

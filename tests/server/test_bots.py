@@ -6,7 +6,6 @@ import time
 from collections.abc import Iterator
 
 import pytest
-
 from fastapi.testclient import TestClient
 
 from parlour.bots.base import Bot, Observation
