@@ -1,0 +1,40 @@
+"""Each game's own renderer draws its table in the browser, on a phone too, without errors."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from parlour.games import game_ids
+from tests.browser.conftest import shot
+from tests.browser.test_play import create_table
+
+pytestmark = pytest.mark.browser
+
+BOARDS = {"loveletter": ".ll-board", "gauntlet": ".ig-board", "splendor-marvel": ".sm-board"}
+
+
+@pytest.mark.parametrize("game", [g for g in BOARDS if g in game_ids()])
+def test_the_game_renderer_draws_a_few_moves(browser: Any, base_url: str, game: str) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 800}, locale="en-US")
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    create_table(page, base_url, game)
+    page.click("li.seat[data-seat='0'] button.sit")
+    page.wait_for_selector("li.seat[data-seat='0'] .badge.you")
+    page.click("li.seat[data-seat='1'] button.add-bot")
+    page.wait_for_selector("li.seat[data-seat='1'][data-kind='bot']")
+    page.click("#start")
+    for _ in range(4):
+        page.wait_for_selector("#actions button.step, #summary", timeout=20000)
+        if page.locator("#summary").count():
+            break
+        page.locator("#actions button.step").first.click()
+    page.wait_for_selector(BOARDS[game])
+    assert page.locator(f"{BOARDS[game]} .card").count() > 0
+    shot(page, f"10-{game}-phone")
+    context.close()
+    assert not problems, problems
