@@ -30,6 +30,8 @@ def register(app: typer.Typer) -> None:
             bot_think_limit=bot_think,
             gc_every=300.0,
         )
+        shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+        typer.echo(t("web.cli.serving", LANG, url=f"http://{shown}:{port}/"))
         # Views are small and sent often: compressing each costs more CPU than it saves.
         uvicorn.run(
             create_app(config),

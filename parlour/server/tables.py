@@ -17,6 +17,9 @@ from parlour.server.storage import SeatRecord, TableRecord
 
 OPEN, PLAYING, OVER = "open", "playing", "over"
 
+MAX_OUTBOX = 500
+"""Messages queued for one client before it counts as gone."""
+
 
 def new_token() -> str:
     """A fresh secret token (a seat's or a host's)."""
@@ -46,7 +49,13 @@ class Connection:
     outbox: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
 
     def send(self, message: dict[str, Any] | None) -> None:
-        """Queue a message for the client (None closes the connection)."""
+        """Queue a message for the client (None closes the connection).
+
+        A client that stops reading is cut off rather than buffered without end; it gets
+        everything again when it reconnects.
+        """
+        if self.outbox.qsize() >= MAX_OUTBOX:
+            message = None
         self.outbox.put_nowait(message)
 
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
+from parlour.server.tables import MAX_OUTBOX, Connection
 from tests.server.conftest import human_table, new_table, sit
 
 
@@ -131,3 +133,15 @@ def test_waiting_clients_see_seats_fill(client: TestClient) -> None:
         sit(client, table, 0, "Ana")
         msg = ws.receive_json()
         assert msg["table"]["seats"][0]["name"] == "Ana" and "token" not in json.dumps(msg)
+
+
+def test_a_client_that_stops_reading_is_cut_off_not_buffered_forever() -> None:
+    async def fill() -> list[object]:
+        conn = Connection(0, "en")
+        for n in range(MAX_OUTBOX + 3):
+            conn.send({"n": n})
+        return [conn.outbox.get_nowait() for _ in range(conn.outbox.qsize())]
+
+    queued = asyncio.run(fill())
+    assert queued[:MAX_OUTBOX] == [{"n": n} for n in range(MAX_OUTBOX)]
+    assert queued[MAX_OUTBOX:] == [None, None, None]  # the pump closes the socket at None
