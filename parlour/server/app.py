@@ -52,6 +52,13 @@ class TakeSeat(BaseModel):
     name: str
 
 
+class SeatToken(BaseModel):
+    """Body of ``POST /api/tables/{id}/seats/{seat}/free``: the host's or the seat's token."""
+
+    model_config = ConfigDict(extra="forbid")
+    token: str
+
+
 class SeatBot(BaseModel):
     """Body of ``POST /api/tables/{id}/bots/{seat}``."""
 
@@ -235,6 +242,14 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         table = hub.get(table_id)
         token = await hub.take_seat(table, seat, body.name)
         return {"seat": seat, "token": token, "table": table.summary()}
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/free")
+    async def free_seat(table_id: str, seat: int, body: SeatToken, request: Request) -> Any:
+        """Empty a seat before the start (the host, or the person sitting there)."""
+        hub = hub_of(request)
+        table = hub.get(table_id)
+        await hub.free_seat(table, seat, body.token)
+        return table.summary()
 
     @app.post("/api/tables/{table_id}/bots/{seat}")
     async def seat_bot(table_id: str, seat: int, body: SeatBot, request: Request) -> Any:

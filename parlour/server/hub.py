@@ -219,6 +219,22 @@ class Hub:
             table.record.seats[seat] = rec
             self._broadcast(table)
 
+    async def free_seat(self, table: LiveTable, seat: int, token: object) -> None:
+        """Empty a seat before the start: the host may clear any, a person their own."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in table.record.seats:
+            raise ServerError("web.error.no_seat", seat=str(seat)[:20])
+        rec = table.record.seats[seat]
+        if not (
+            token_matches(token, table.record.host_hash) or token_matches(token, rec.token_hash)
+        ):
+            raise ServerError("web.error.not_host")
+        async with table.lock:
+            if table.status != OPEN:
+                raise ServerError("web.error.not_open")
+            await self._db(self.store.free_seat, table.id, seat)
+            table.record.seats.pop(seat, None)
+            self._broadcast(table)
+
     async def start(self, table: LiveTable, host_token: object) -> None:
         """Start a table whose seats are all taken (host only)."""
         self._check_host(table, host_token)

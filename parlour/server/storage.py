@@ -26,6 +26,7 @@ from sqlalchemy import (
     Table,
     Text,
     create_engine,
+    delete,
     event,
     insert,
     select,
@@ -186,6 +187,13 @@ class Store:
                     bot=seat.bot,
                     token_hash=seat.token_hash,
                 )
+            )
+
+    def free_seat(self, table_id: str, seat: int) -> None:
+        """Forget who sat at a seat (before the start)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                delete(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
             )
 
     def set_status(self, table_id: str, status: str) -> None:

@@ -71,6 +71,10 @@ def test_against_bots_to_the_end_then_language_reload_and_replay(
     create_table(page, base_url, game, options)
     page.click("li.seat[data-seat='0'] button.sit")
     page.wait_for_selector("li.seat[data-seat='0'] .badge.you")
+    page.click("li.seat[data-seat='1'] button.add-bot")
+    page.wait_for_selector("li.seat[data-seat='1'][data-kind='bot']")
+    page.click("li.seat[data-seat='1'] button.free-seat")  # the host changes their mind
+    page.wait_for_selector("li.seat[data-seat='1'][data-kind='free']")
     page.select_option("li.seat[data-seat='1'] select.bot-pick", "random")
     page.click("li.seat[data-seat='1'] button.add-bot")
     page.wait_for_selector("li.seat[data-seat='1'][data-kind='bot']")

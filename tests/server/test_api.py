@@ -89,3 +89,24 @@ def test_pages_and_static_client_are_served(client: TestClient) -> None:
         r = client.get(path)
         assert r.status_code == 200 and "<html" in r.text
     assert client.get("/static/app.js").status_code == 200
+
+
+def test_seats_can_be_freed_before_the_start_by_the_host_or_their_person(
+    client: TestClient,
+) -> None:
+    table, host = new_table(client, players=2)
+    ana = sit(client, table, 0, "Ana")
+    add_bot(client, table, host, 1)
+    url = f"/api/tables/{table}/seats"
+    stranger = client.post(f"{url}/1/free", json={"token": ana})
+    assert (stranger.status_code, stranger.json()["error"]) == (403, "web.error.not_host")
+    assert client.post(f"{url}/1/free", json={"token": host}).status_code == 200
+    assert client.post(f"{url}/0/free", json={"token": ana}).status_code == 200
+    seats = client.get(f"/api/tables/{table}").json()["seats"]
+    assert [s["kind"] for s in seats] == [None, None]
+    assert client.post(f"{url}/0/free", json={"token": host}).status_code == 404
+    sit(client, table, 0, "Bo")
+    sit(client, table, 1, "Cy")
+    start(client, table, host)
+    late = client.post(f"{url}/0/free", json={"token": host})
+    assert late.json()["error"] == "web.error.not_open"

@@ -123,7 +123,13 @@ export class TablePage {
       const cells = [h("span.seat-number", `${s.seat + 1}`)];
       if (s.kind) {
         cells.push(h("span.seat-name", s.name), s.kind === "bot" ? h("span.badge", t("web.table.bot")) : null);
-        if (mine && mine.seat === s.seat) cells.push(h("span.badge.you", t("web.table.you")));
+        const own = mine && mine.seat === s.seat;
+        if (own) cells.push(h("span.badge.you", t("web.table.you")));
+        if (own || this.isHost()) {
+          cells.push(
+            h("button.free-seat", { type: "button", onclick: () => this.freeSeat(s.seat, own) }, t(own ? "web.table.leave" : "web.table.remove")),
+          );
+        }
       } else {
         cells.push(h("span.seat-free.muted", t("web.table.free")));
         if (!mine) cells.push(h("button.sit", { type: "button", onclick: () => this.sit(s.seat) }, t("web.table.sit")));
@@ -179,6 +185,20 @@ export class TablePage {
       this.reconnect();
     } catch (err) {
       toast(err instanceof ApiError ? err.message : String(err));
+    }
+  }
+
+  async freeSeat(seat, own) {
+    const mine = seatOf(this.id);
+    const token = own ? mine.token : hostOf(this.id);
+    try {
+      await call("POST", `/api/tables/${this.id}/seats/${seat}/free`, { token });
+      if (own) {
+        window.localStorage.removeItem(`parlour.seat.${this.id}`);
+        this.reconnect();
+      }
+    } catch (err) {
+      toast(err.message);
     }
   }
 
