@@ -56,9 +56,9 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     thread.join(10)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
-    """One headless Chromium for the session."""
+    """A headless Chromium per module (Playwright's loop must not outlive these tests)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 import socket
 import threading
 import time
 
 from parlour.server import ServerConfig, create_app
 from parlour.server.loadtest import LoadReport, run_load
+from tests.server.conftest import run_async
 
 
 def test_a_tiny_load_test_plays_every_table_to_the_end(db_url: str) -> None:
@@ -24,7 +24,7 @@ def test_a_tiny_load_test_plays_every_table_to_the_end(db_url: str) -> None:
     try:
         while not server.started:
             time.sleep(0.05)
-        report = asyncio.run(
+        report = run_async(
             run_load(f"http://127.0.0.1:{port}", tables=4, game="highcard", players=3, duration=30)
         )
     finally:

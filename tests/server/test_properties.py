@@ -14,7 +14,7 @@ from parlour.games import get_game
 from parlour.server.config import ServerConfig
 from parlour.server.hub import Hub
 from parlour.server.storage import Store
-from tests.server.conftest import human_table
+from tests.server.conftest import human_table, run_async
 
 ATTEMPTS = st.lists(
     st.tuples(
@@ -75,7 +75,7 @@ def test_the_same_move_sent_twice_at_once_is_applied_once() -> None:
         await hub.close()
         return list(results), moves
 
-    results, stored = asyncio.run(scenario())
+    results, stored = run_async(scenario())
     refused = [r for r in results if isinstance(r, ParlourError)]
     assert results.count(None) == 1 and len(refused) == 2
     assert {e.key for e in refused} == {"web.error.stale_move"}

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 from typing import Any
 
@@ -10,7 +9,7 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 from parlour.server.tables import MAX_OUTBOX, Connection
-from tests.server.conftest import human_table, new_table, sit
+from tests.server.conftest import human_table, new_table, run_async, sit
 
 
 def hello(ws: WebSocketTestSession, seat: int | None, token: str | None, lang: str = "en") -> Any:
@@ -142,6 +141,6 @@ def test_a_client_that_stops_reading_is_cut_off_not_buffered_forever() -> None:
             conn.send({"n": n})
         return [conn.outbox.get_nowait() for _ in range(conn.outbox.qsize())]
 
-    queued = asyncio.run(fill())
+    queued = run_async(fill())
     assert queued[:MAX_OUTBOX] == [{"n": n} for n in range(MAX_OUTBOX)]
     assert queued[MAX_OUTBOX:] == [None, None, None]  # the pump closes the socket at None
