@@ -5,7 +5,7 @@ Options
     ``thanos_health`` (int_list): Thanos's starting health for 2, 3, 4, 5 and 6 players.
     ``time_stone_copies_defeated`` (bool, on): the Time Stone may copy non-stone cards lying
     defeated in front of Thanos. ``mind_stone_returns`` (bool, on): IG-RULING-1.
-    The health defaults (hero 10; Thanos 5, 5, 7, 8, 9) are Parlour's own choice, from the
+    The health defaults (hero 12; Thanos 5, 5, 7, 8, 9) are Parlour's own choice, from the
     balance study in docs/gauntlet-balance.md, not the publisher's numbers.
 
 Stacked opening

@@ -801,7 +801,7 @@ _COPIED = (
 )
 
 
-DEFAULT_HERO_HEALTH = 10
+DEFAULT_HERO_HEALTH = 12
 """Parlour's default hero health (balance study, docs/gauntlet-balance.md)."""
 DEFAULT_THANOS_HEALTH = (5, 5, 7, 8, 9)
 """Parlour's default Thanos health for 2..6 players (balance study)."""
