@@ -23,7 +23,6 @@ from parlour.engine import (
     Event,
     IllegalActionError,
     OptionError,
-    ParlourError,
     Rng,
     State,
     seed_from,
@@ -243,13 +242,14 @@ class Hub:
                 raise ServerError("web.error.not_open")
             if len(table.record.seats) < table.players:
                 raise ServerError("web.error.seats_free")
-            table.record.status = PLAYING
+            table.start_play()  # the opening state and the bots, before anything is stored
             try:
-                table.start_play()
-            except ParlourError:
-                table.record.status = OPEN
-                raise
-            await self._db(self.store.set_status, table.id, PLAYING)
+                await self._db(self.store.set_status, table.id, PLAYING)
+            except Exception as exc:
+                table.state, table.bots = None, {}
+                log.exception("starting table %s failed", table.id)
+                raise ServerError("web.error.storage") from exc
+            table.record.status = PLAYING
             self._broadcast(table)
         self.kick_bots(table)
 
