@@ -15,7 +15,7 @@ class ServerConfig:
     """Seconds a bot waits before it acts, so people can follow (0 in tests)."""
     bot_think_limit: float = 10.0
     """Seconds a bot may think; past that it plays a random legal action instead."""
-    bot_threads: int = 4
+    bot_threads: int = 8
     """Threads that run bot decisions, off the event loop."""
     max_message_bytes: int = 4096
     """The largest websocket message a client may send."""
