@@ -149,15 +149,17 @@ class TournamentReport:
         }
 
 
-def schedule(bots: Sequence[str], players: int, mode: str | None = None) -> list[tuple[str, ...]]:
-    """One cycle of lineups: each lineup in every rotation (raises OptionError when unfit).
+def choose_mode(bots: Sequence[str], players: int, mode: str | None = None) -> str:
+    """The mode asked for, else ``round-robin`` when bots outnumber seats, else ``rotate``."""
+    return mode or ("round-robin" if len(set(bots)) > players else "rotate")
 
-    ``mode`` defaults to ``round-robin`` when there are more bots than seats, else ``rotate``.
-    """
+
+def schedule(bots: Sequence[str], players: int, mode: str | None = None) -> list[tuple[str, ...]]:
+    """One cycle of lineups: each lineup in every rotation (raises OptionError when unfit)."""
     specs = list(dict.fromkeys(bots))
     if len(specs) < 2:
         raise OptionError("cli.error.tournament_bots", bots=",".join(specs))
-    chosen = mode or ("round-robin" if len(specs) > players else "rotate")
+    chosen = choose_mode(specs, players, mode)
     if chosen not in MODES:
         raise OptionError("cli.error.tournament_mode", mode=chosen[:30], known=", ".join(MODES))
     if chosen == "rotate" and len(specs) > players:
@@ -199,7 +201,6 @@ def tournament(
     specs = list(dict.fromkeys(bots))
     for spec in specs:
         make_bot(spec, game_id)  # fail early on an unknown name
-    chosen = mode or ("round-robin" if len(specs) > players else "rotate")
     runner = backend if backend is not None else LocalBackend(workers)
     chunk = chunk_size(games, runner.parallelism(games))
     lineups = [cycle[i % len(cycle)] for i in range(games)]
@@ -222,7 +223,7 @@ def tournament(
     return TournamentReport(
         game=game_id,
         players=players,
-        mode=chosen,
+        mode=choose_mode(specs, players, mode),
         seed=seed,
         options=resolved,
         bots=specs,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -49,7 +48,6 @@ def ray_backend() -> Iterator[RayBackend]:
     ray = pytest.importorskip("ray", reason="Ray is not installed (pip install ray)")
     if ray.is_initialized():
         pytest.skip("a Ray instance is already running in this process")
-    os.environ.setdefault("RAY_DEDUP_LOGS", "0")
     backend = RayBackend("local", cpus=2)
     try:
         backend.parallelism(1)  # starts Ray
