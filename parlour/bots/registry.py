@@ -29,9 +29,9 @@ def unregister_bot(name: str) -> None:
 
 
 def _game_bots(game_id: str) -> dict[str, BotFactory]:
-    from parlour.games import get_game
+    from parlour.games import game_package
 
-    module = import_module(type(get_game(game_id)).__module__.rsplit(".", 1)[0])
+    module = import_module(game_package(game_id))
     bots: dict[str, BotFactory] = getattr(module, "BOTS", {})
     return bots
 

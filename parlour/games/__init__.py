@@ -45,6 +45,12 @@ def get_game(game_id: str) -> Game:
     return game
 
 
+def game_package(game_id: str) -> str:
+    """The module name of a game's package (where its ``GAME`` and ``BOTS`` live)."""
+    game = get_game(game_id)
+    return _BUILTIN.get(game_id) or type(game).__module__.rsplit(".", 1)[0]
+
+
 def all_games() -> list[Game]:
     """Every loadable game."""
     return [get_game(i) for i in game_ids()]
