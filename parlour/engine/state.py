@@ -164,6 +164,19 @@ class State(ABC):
     """How many actions have been applied so far."""
     record_events: bool
     """When false, ``apply`` may return no events (fast simulation; state is the same)."""
+    rng: Rng
+    """The state's own generator: every chance event of the game draws from it."""
+
+    def __init__(
+        self, game: Game, players: int, options: Mapping[str, Any], seed: int, rng: Rng
+    ) -> None:
+        self.game = game
+        self.players = players
+        self.options = options
+        self.seed = seed
+        self.rng = rng
+        self.move_number = 0
+        self.record_events = True
 
     # -- questions ------------------------------------------------------------------------
 

@@ -96,13 +96,7 @@ class HighCardState(State):
     def __init__(
         self, game: HighCard, players: int, options: dict[str, Any], seed: int, rng: Rng
     ) -> None:
-        self.game = game
-        self.players = players
-        self.options = options
-        self.seed = seed
-        self.rng = rng
-        self.move_number = 0
-        self.record_events = True
+        super().__init__(game, players, options, seed, rng)
         self.hands: list[int] = []
         self.deck: list[int] = []
         self.discards: list[int] = []

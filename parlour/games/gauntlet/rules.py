@@ -81,13 +81,7 @@ class GauntletState(State):
     def __init__(
         self, game: Gauntlet, players: int, options: Mapping[str, Any], seed: int, rng: Rng
     ) -> None:
-        self.game = game
-        self.players = players
-        self.options = options
-        self.seed = seed
-        self.rng = rng
-        self.move_number = 0
-        self.record_events = True
+        super().__init__(game, players, options, seed, rng)
         self._events: list[Event] = []
         self._tables = game.tables(players)
         self.hero_deck: list[int] = []

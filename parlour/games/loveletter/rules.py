@@ -49,13 +49,7 @@ class LoveLetterState(State):
     def __init__(
         self, game: LoveLetter, players: int, options: dict[str, Any], seed: int, rng: Rng
     ) -> None:
-        self.game = game
-        self.players = players
-        self.options = options
-        self.seed = seed
-        self.rng = rng
-        self.move_number = 0
-        self.record_events = True
+        super().__init__(game, players, options, seed, rng)
         ed = TABLES[options["edition"]]
         self.ed = ed
         self.tab = tables(ed.name, players)

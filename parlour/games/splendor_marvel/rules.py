@@ -293,13 +293,7 @@ class SplendorMarvelState(State):
     def __init__(
         self, game: SplendorMarvel, players: int, options: dict[str, Any], seed: int, rng: Rng
     ) -> None:
-        self.game = game
-        self.players = players
-        self.options = options
-        self.seed = seed
-        self.rng = rng
-        self.move_number = 0
-        self.record_events = True
+        super().__init__(game, players, options, seed, rng)
         self._action_space = SPACE
         self._legal: list[Action] | None = None
         self._codes: set[int] | None = None
