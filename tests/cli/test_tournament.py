@@ -114,7 +114,7 @@ def test_labels_and_errors_follow_the_language() -> None:
     assert "ít nhất hai bot" in result.output
 
 
-def test_simulate_and_tournament_on_a_local_ray(tmp_path: Path) -> None:
+def test_tournament_on_a_local_ray_equals_the_process_pool(tmp_path: Path) -> None:
     """``--ray local`` starts Ray here; the report equals the process pool's."""
     ray = pytest.importorskip("ray", reason="Ray is not installed (pip install ray)")
     if ray.is_initialized():
