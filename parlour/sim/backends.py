@@ -129,15 +129,20 @@ class RayBackend:
         except ImportError:
             raise OptionError("cli.error.no_ray") from None
         if not ray.is_initialized():
-            if self.address == RAY_LOCAL:
-                ray.init(
-                    num_cpus=self.cpus,
-                    include_dashboard=False,
-                    log_to_driver=False,
-                    configure_logging=False,
-                )
-            else:
-                ray.init(address=self.address, log_to_driver=False, configure_logging=False)
+            try:
+                if self.address == RAY_LOCAL:
+                    ray.init(
+                        num_cpus=self.cpus,
+                        include_dashboard=False,
+                        log_to_driver=False,
+                        configure_logging=False,
+                    )
+                else:
+                    ray.init(address=self.address, log_to_driver=False, configure_logging=False)
+            except Exception as exc:  # Ray raises several kinds; all mean "no cluster here"
+                raise OptionError(
+                    "cli.error.ray_start", address=self.address[:100], error=str(exc)[:300]
+                ) from exc
             self._started = True
         return ray
 
