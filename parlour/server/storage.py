@@ -153,7 +153,12 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = _make_engine(url)
+        # PostgreSQL text cannot hold NUL characters (SQLite's can): they are replaced there.
+        self._no_nul = self.engine.dialect.name == "postgresql"
         metadata.create_all(self.engine)
+
+    def _text(self, value: str) -> str:
+        return value.replace("\x00", "\ufffd") if self._no_nul else value
 
     def close(self) -> None:
         """Release connections."""
@@ -176,7 +181,12 @@ class Store:
             )
 
     def take_seat(self, table_id: str, seat: SeatRecord) -> None:
-        """Store a seat (fails if the seat is already taken)."""
+        """Store a seat (fails if the seat is already taken).
+
+        A name the database cannot hold as it is (NUL on PostgreSQL) is stored cleaned, and
+        ``seat`` is updated to match, so memory and storage agree.
+        """
+        seat.name = self._text(seat.name)
         with self.engine.begin() as conn:
             conn.execute(
                 insert(seats_t).values(
@@ -226,6 +236,10 @@ class Store:
     def load_all(self) -> list[TableRecord]:
         """Every table with its seats and actions, oldest first."""
         with self.engine.connect() as conn:
+            if self.engine.dialect.name == "postgresql":
+                # One snapshot for the three reads: a move committed meanwhile by another
+                # process is either wholly in or wholly out.
+                conn = conn.execution_options(isolation_level="REPEATABLE READ")
             recs: dict[str, TableRecord] = {}
             for row in conn.execute(select(tables_t).order_by(tables_t.c.created)):
                 recs[row.id] = TableRecord(

@@ -1,0 +1,290 @@
+"""The server's storage on PostgreSQL: the same log, the same refusals, the same restarts.
+
+One throwaway PostgreSQL server runs for the whole session (see ``tests/server/pg.py``);
+every test gets its own empty database on it. Without PostgreSQL these tests skip.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import inspect
+from sqlalchemy.exc import IntegrityError
+
+from parlour.engine import Replay, Rng
+from parlour.games import get_game
+from parlour.server import ServerConfig, create_app
+from parlour.server.storage import ActionRow, SeatRecord, Store, TableRecord
+from parlour.server.tables import LiveTable
+from tests.server import pg
+from tests.server.conftest import add_bot, human_table, new_table, sit, start
+
+LIMIT = 20.0
+"""Seconds any wait in these tests may last."""
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[pg.Server]:
+    """One private PostgreSQL server for the session (skips when it cannot run)."""
+    with ExitStack() as stack:
+        try:
+            srv = stack.enter_context(pg.server())
+        except pg.Unavailable as exc:
+            pytest.skip(f"PostgreSQL unavailable: {exc}")
+        yield srv
+
+
+@pytest.fixture
+def pg_url(pg_server: pg.Server) -> Iterator[str]:
+    """The SQLAlchemy URL of a fresh, empty database (dropped afterwards)."""
+    name = pg_server.create_database()
+    try:
+        yield pg_server.url(name)
+    finally:
+        pg_server.drop_database(name)
+
+
+@pytest.fixture
+def store(pg_url: str) -> Iterator[Store]:
+    """A Store on the fresh database."""
+    s = Store(pg_url)
+    try:
+        yield s
+    finally:
+        s.close()
+
+
+def record(table_id: str = "t1", seed: int = 7, **options: Any) -> TableRecord:
+    """A highcard table record, open."""
+    return TableRecord(
+        id=table_id,
+        game="highcard",
+        players=2,
+        options=options,
+        seed=seed,
+        host_hash="h" * 64,
+        status="open",
+        created=time.time(),
+    )
+
+
+def wait_until(client: TestClient, table: str, ok: Any) -> dict[str, Any]:
+    """Poll a table's summary until ``ok(summary)`` (bounded)."""
+    deadline = time.monotonic() + LIMIT
+    while True:
+        summary: dict[str, Any] = client.get(f"/api/tables/{table}").json()
+        if ok(summary):
+            return summary
+        assert time.monotonic() < deadline, summary
+        time.sleep(0.02)
+
+
+# -- storage ---------------------------------------------------------------------------------
+
+
+def test_the_schema_is_created_with_the_log_keyed_by_table_and_move(store: Store) -> None:
+    found = inspect(store.engine)
+    assert {"parlour_tables", "parlour_seats", "parlour_actions"} <= set(found.get_table_names())
+    key = found.get_pk_constraint("parlour_actions")["constrained_columns"]
+    assert key == ["table_id", "move"]
+    Store(store.url).close()  # a second start on the same database changes nothing
+
+
+def test_a_table_its_seats_and_its_log_come_back_as_stored(store: Store) -> None:
+    biggest = (1 << 63) - 1  # fresh seeds are 63-bit: the top one must fit
+    rec = record(seed=biggest, copies=3, label="Trà sữa 奶茶", nested={"a": [1, 2]})
+    store.create_table(rec)
+    store.create_table(record("t0", seed=0))
+    store.take_seat("t1", SeatRecord(0, "human", "Ana", None, "x" * 64))
+    store.take_seat("t1", SeatRecord(1, "bot", "heuristic bot 2", "heuristic", None))
+    with pytest.raises(IntegrityError):  # a seat is taken once
+        store.take_seat("t1", SeatRecord(1, "human", "Bo", None, "y" * 64))
+    store.set_status("t1", "playing")
+    store.append_action("t1", 0, 0, "swap", over=False)
+    store.append_actions([ActionRow("t1", 1, 1, "keep", True), ActionRow("t0", 0, 0, "k", False)])
+    loaded = {r.id: r for r in store.load_all()}
+    got = loaded["t1"]
+    assert (got.game, got.players, got.seed, got.host_hash) == ("highcard", 2, biggest, "h" * 64)
+    assert got.options == rec.options and got.created == rec.created
+    assert got.status == "over"  # the action that ended the game ended the table
+    assert got.seats == {
+        0: SeatRecord(0, "human", "Ana", None, "x" * 64),
+        1: SeatRecord(1, "bot", "heuristic bot 2", "heuristic", None),
+    }
+    assert got.actions == ["swap", "keep"]
+    assert (loaded["t0"].seed, loaded["t0"].actions, loaded["t0"].status) == (0, ["k"], "open")
+    store.free_seat("t1", 0)
+    assert set(next(r for r in store.load_all() if r.id == "t1").seats) == {1}
+
+
+def test_the_same_move_is_never_stored_twice(store: Store) -> None:
+    store.create_table(record())
+    store.append_action("t1", 0, 0, "swap", over=False)
+    with pytest.raises(IntegrityError):
+        store.append_action("t1", 0, 0, "keep", over=False)
+    # A batch holding a duplicate is refused whole: the log never has gaps or halves.
+    with pytest.raises(IntegrityError):
+        store.append_actions(
+            [ActionRow("t1", 1, 1, "keep", True), ActionRow("t1", 0, 0, "keep", False)]
+        )
+    (got,) = store.load_all()
+    assert (got.actions, got.status) == (["swap"], "open")
+    store.append_action("t1", 1, 1, "keep", over=True)  # the store still works afterwards
+    assert store.load_all()[0].actions == ["swap", "keep"]
+
+
+def test_a_stored_log_rebuilds_the_state_by_replay(store: Store) -> None:
+    game = get_game("loveletter")
+    rec = TableRecord("ll", game.id, 3, game.resolve_options(3, {}), 2024, "h", "playing", 1.0)
+    store.create_table(rec)
+    state, rng = game.new(rec.players, rec.options, rec.seed), Rng(5)
+    move = 0
+    while not state.is_over and move < 60:
+        action = str(rng.choice(state.legal_actions()))
+        seat = state.to_act
+        assert seat is not None
+        state.apply(action)
+        store.append_action(rec.id, move, seat, action, over=state.is_over)
+        move += 1
+    (loaded,) = Store(store.url).load_all()
+    assert len(loaded.actions) == move
+    live = LiveTable(loaded, game)
+    live.start_play()
+    assert live.state is not None and live.state.to_json() == state.to_json()
+
+
+def test_two_threads_racing_for_each_move_store_it_once(store: Store) -> None:
+    store.create_table(record())
+    moves, wins = 12, [0, 0]
+    barrier = threading.Barrier(2, timeout=LIMIT)
+
+    def racer(who: int) -> None:
+        for move in range(moves):
+            barrier.wait()
+            try:
+                store.append_action("t1", move, move % 2, f"{who}:{move}", over=False)
+            except IntegrityError:
+                continue
+            wins[who] += 1
+
+    threads = [threading.Thread(target=racer, args=(w,)) for w in (0, 1)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join(LIMIT)
+    (got,) = store.load_all()
+    assert sum(wins) == moves and len(got.actions) == moves
+    assert [a.split(":")[1] for a in got.actions] == [str(m) for m in range(moves)]
+
+
+# -- the app on PostgreSQL -------------------------------------------------------------------
+
+
+def test_a_bot_game_is_played_through_and_a_restart_resumes_at_the_same_move(
+    pg_url: str,
+) -> None:
+    slow = ServerConfig(database_url=pg_url, bot_delay=0.02, bot_think_limit=5)
+    with TestClient(create_app(slow)) as client:
+        table, host = new_table(client, "loveletter", 2)
+        for seat in range(2):
+            add_bot(client, table, host, seat, "random")
+        start(client, table, host)
+        wait_until(client, table, lambda s: s["move"] >= 3)
+    # The server stopped between two bot moves: the next one starts from the stored log.
+    store = Store(pg_url)
+    (stopped,) = store.load_all()
+    store.close()
+    assert stopped.status == "playing" and len(stopped.actions) >= 3
+    idle = ServerConfig(database_url=pg_url, bot_delay=60, bot_think_limit=5)
+    with TestClient(create_app(idle)) as client:  # bots wait: the table holds still
+        summary = client.get(f"/api/tables/{table}").json()
+        assert (summary["status"], summary["move"]) == ("playing", len(stopped.actions))
+        live: LiveTable = client.app.state.hub.tables[table]  # type: ignore[attr-defined]
+        replayed = Replay(
+            stopped.game, 2, stopped.options, stopped.seed, None, list(stopped.actions)
+        ).final_state(get_game("loveletter"))
+        assert live.state is not None and live.state.to_json() == replayed.to_json()
+    fast = ServerConfig(database_url=pg_url, bot_delay=0, bot_think_limit=5)
+    with TestClient(create_app(fast)) as client:
+        final = wait_until(client, table, lambda s: s["status"] == "over")
+        rec = client.get(f"/api/tables/{table}/record").json()
+        assert rec["actions"][: len(stopped.actions)] == stopped.actions
+        assert final["move"] == len(rec["actions"]) and final["to_act"] is None
+        end = Replay(stopped.game, 2, stopped.options, stopped.seed, None, rec["actions"])
+        assert end.final_state(get_game("loveletter")).is_over
+
+
+def test_people_and_moves_survive_a_restart_on_postgres(pg_url: str) -> None:
+    config = ServerConfig(database_url=pg_url, bot_delay=0)
+    with TestClient(create_app(config)) as client:
+        table, tokens = human_table(client, players=3)
+        for seat, action in enumerate(["swap", "keep"]):
+            body = {"seat": seat, "token": tokens[seat], "move": seat, "action": action}
+            assert client.post(f"/api/tables/{table}/move", json=body).status_code == 200
+        url = f"/api/tables/{table}/replay/2?seat=2&token={tokens[2]}"
+        before = client.get(url).json()
+    with TestClient(create_app(config)) as client:
+        summary = client.get(f"/api/tables/{table}").json()
+        assert (summary["status"], summary["move"], summary["to_act"]) == ("playing", 2, 2)
+        after = client.get(url).json()
+        assert after["view"] == before["view"] and after["events"] == before["events"]
+        stale = {"seat": 1, "token": tokens[1], "move": 1, "action": "keep"}
+        assert client.post(f"/api/tables/{table}/move", json=stale).status_code == 409
+        last = {"seat": 2, "token": tokens[2], "move": 2, "action": "keep"}
+        assert client.post(f"/api/tables/{table}/move", json=last).status_code == 200
+        assert client.get(f"/api/tables/{table}").json()["status"] == "over"
+
+
+def test_moves_sent_from_two_threads_at_once_are_applied_once_each(pg_url: str) -> None:
+    players = 4
+    config = ServerConfig(database_url=pg_url, bot_delay=0)
+    with TestClient(create_app(config)) as client:
+        table, tokens = human_table(client, players=players)
+        accepted: list[list[int]] = [[], []]
+        refused: list[tuple[int, str]] = []
+        barrier = threading.Barrier(2, timeout=LIMIT)
+
+        def sender(who: int) -> None:
+            for move in range(players):
+                barrier.wait()  # both threads send move n together
+                body = {"seat": move, "token": tokens[move], "move": move, "action": "keep"}
+                r = client.post(f"/api/tables/{table}/move", json=body)
+                if r.status_code == 200:
+                    accepted[who].append(move)
+                else:
+                    refused.append((move, r.json()["error"]))
+
+        threads = [threading.Thread(target=sender, args=(w,)) for w in (0, 1)]
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join(LIMIT)
+        assert sorted(accepted[0] + accepted[1]) == list(range(players))
+        # The loser of each race is told the move is stale (after the last: the game is over).
+        late = {m: "web.error.stale_move" for m in range(players - 1)}
+        assert dict(refused) == late | {players - 1: "core.error.game_over"}
+        summary = client.get(f"/api/tables/{table}").json()
+        assert (summary["status"], summary["move"]) == ("over", players)
+    store = Store(pg_url)
+    (stored,) = store.load_all()
+    store.close()
+    assert stored.actions == ["keep"] * players and stored.status == "over"
+
+
+def test_a_name_postgres_cannot_hold_is_still_seated(pg_url: str) -> None:
+    """PostgreSQL text refuses NUL characters; a seat name with one must not break a table."""
+    with TestClient(create_app(ServerConfig(database_url=pg_url, bot_delay=0))) as client:
+        table, _ = new_table(client)
+        sit(client, table, 0, "A\x00B")
+        seats = client.get(f"/api/tables/{table}").json()["seats"]
+        assert seats[0]["name"] == "A\ufffdB"  # what is shown is what was stored
+    store = Store(pg_url)
+    (stored,) = store.load_all()
+    store.close()
+    assert stored.seats[0].name == "A\ufffdB"
