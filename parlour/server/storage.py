@@ -18,6 +18,7 @@ from typing import Any
 from sqlalchemy import (
     BigInteger,
     Column,
+    Connection,
     Engine,
     Float,
     Integer,
@@ -32,6 +33,7 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import StaticPool
 
 metadata = MetaData()
@@ -216,9 +218,29 @@ class Store:
         self.append_actions([ActionRow(table_id, move, seat, action, over)])
 
     def append_actions(self, rows: list[ActionRow]) -> None:
-        """Commit several accepted actions (of different tables) in one transaction."""
+        """Commit several accepted actions (of different tables) in one transaction.
+
+        Storing a row that is already there, identical, is not an error: a commit whose
+        answer was lost (the database restarted or the connection dropped) is retried by
+        the caller with the same rows. A different action at a stored move is refused
+        (IntegrityError) and nothing of the batch is stored.
+        """
         now = time.time()
-        with self.engine.begin() as conn:
+        try:
+            with self.engine.begin() as conn:
+                self._insert_actions(conn, rows, now)
+                self._mark_over(conn, rows)
+        except IntegrityError:
+            with self.engine.begin() as conn:
+                missing = self._not_yet_stored(conn, rows)
+                if missing is None or len(missing) == len(rows):
+                    raise  # a different action is stored, or the conflict is not a retry
+                self._insert_actions(conn, missing, now)
+                self._mark_over(conn, rows)
+
+    @staticmethod
+    def _insert_actions(conn: Connection, rows: list[ActionRow], now: float) -> None:
+        if rows:
             conn.execute(
                 insert(actions_t),
                 [
@@ -227,11 +249,34 @@ class Store:
                     for r in rows
                 ],
             )
-            for r in rows:
-                if r.over:
-                    conn.execute(
-                        update(tables_t).where(tables_t.c.id == r.table_id).values(status="over")
-                    )
+
+    @staticmethod
+    def _mark_over(conn: Connection, rows: list[ActionRow]) -> None:
+        for r in rows:
+            if r.over:
+                conn.execute(
+                    update(tables_t).where(tables_t.c.id == r.table_id).values(status="over")
+                )
+
+    @staticmethod
+    def _not_yet_stored(conn: Connection, rows: list[ActionRow]) -> list[ActionRow] | None:
+        """The rows not in the log yet (None if one differs from what the log holds)."""
+        stored = {
+            (row.table_id, row.move): (row.seat, row.action)
+            for row in conn.execute(
+                select(actions_t.c.table_id, actions_t.c.move, actions_t.c.seat, actions_t.c.action)
+                .where(actions_t.c.table_id.in_(sorted({r.table_id for r in rows})))
+                .where(actions_t.c.move.in_(sorted({r.move for r in rows})))
+            )
+        }
+        missing = []
+        for r in rows:
+            found = stored.get((r.table_id, r.move))
+            if found is None:
+                missing.append(r)
+            elif found != (r.seat, r.action):
+                return None
+        return missing
 
     def load_all(self) -> list[TableRecord]:
         """Every table with its seats and actions, oldest first."""

@@ -15,15 +15,17 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import inspect
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 
 from parlour.engine import Replay, Rng
 from parlour.games import get_game
 from parlour.server import ServerConfig, create_app
+from parlour.server.errors import ServerError
+from parlour.server.hub import Hub
 from parlour.server.storage import ActionRow, SeatRecord, Store, TableRecord
 from parlour.server.tables import LiveTable
 from tests.server import pg
-from tests.server.conftest import add_bot, human_table, new_table, sit, start
+from tests.server.conftest import add_bot, human_table, new_table, run_async, sit, start
 
 LIMIT = 20.0
 """Seconds any wait in these tests may last."""
@@ -135,8 +137,25 @@ def test_the_same_move_is_never_stored_twice(store: Store) -> None:
         )
     (got,) = store.load_all()
     assert (got.actions, got.status) == (["swap"], "open")
-    store.append_action("t1", 1, 1, "keep", over=True)  # the store still works afterwards
+    store.append_action("t1", 1, 1, "keep", over=False)  # the store still works afterwards
     assert store.load_all()[0].actions == ["swap", "keep"]
+
+
+def test_storing_the_same_rows_again_is_a_retry_not_a_second_move(store: Store) -> None:
+    """A commit whose answer was lost is retried with the same rows: stored once, no error."""
+    store.create_table(record())
+    store.create_table(record("t2"))
+    store.append_actions([ActionRow("t1", 0, 0, "swap", False), ActionRow("t2", 0, 0, "x", False)])
+    store.append_actions([ActionRow("t1", 0, 0, "swap", False), ActionRow("t2", 0, 0, "x", False)])
+    # Half stored already: the other half is added, and the end of the game is recorded.
+    store.append_actions(
+        [ActionRow("t1", 0, 0, "swap", False), ActionRow("t1", 1, 1, "keep", True)]
+    )
+    with pytest.raises(IntegrityError):  # another seat claiming a stored move is still refused
+        store.append_actions([ActionRow("t2", 0, 1, "x", False), ActionRow("t2", 1, 1, "y", False)])
+    got = {r.id: r for r in store.load_all()}
+    assert (got["t1"].actions, got["t1"].status) == (["swap", "keep"], "over")
+    assert (got["t2"].actions, got["t2"].status) == (["x"], "open")
 
 
 def test_a_stored_log_rebuilds_the_state_by_replay(store: Store) -> None:
@@ -288,3 +307,76 @@ def test_a_name_postgres_cannot_hold_is_still_seated(pg_url: str) -> None:
     (stored,) = store.load_all()
     store.close()
     assert stored.seats[0].name == "A\ufffdB"
+
+
+# -- recovery --------------------------------------------------------------------------------
+
+
+class LostAnswerStore(Store):
+    """Commits the first batch of actions, then fails as if the connection had dropped."""
+
+    lost = 0
+
+    def append_actions(self, rows: list[ActionRow]) -> None:
+        """Store the rows; the first time, report a failure after the commit."""
+        super().append_actions(rows)
+        if self.lost == 0:
+            self.lost += 1
+            raise OperationalError("COMMIT", {}, ConnectionError("server closed the connection"))
+
+
+def test_a_move_whose_commit_answer_was_lost_is_accepted_when_sent_again(pg_url: str) -> None:
+    async def scenario() -> tuple[list[str], list[str], str, int]:
+        store = LostAnswerStore(pg_url)
+        hub = Hub(store, ServerConfig(bot_delay=0))
+        table, host = await hub.create("highcard", 2, {})
+        await hub.take_seat(table, 0, "Ana")
+        await hub.take_seat(table, 1, "Bo")
+        await hub.start(table, host)
+        errors = []
+        try:
+            await hub.play(table, 0, 0, "swap")
+        except ServerError as exc:
+            errors.append(exc.key)
+        assert table.state is not None and table.state.move_number == 0  # memory unchanged
+        await hub.play(table, 0, 0, "swap")  # the client sends the same move again
+        await hub.play(table, 1, 1, "keep")
+        (stored,) = store.load_all()
+        await hub.close()
+        store.close()
+        return errors, stored.actions, stored.status, len(table.record.actions)
+
+    errors, actions, status, live = run_async(scenario())
+    assert errors == ["web.error.storage"]
+    assert (actions, status, live) == (["swap", "keep"], "over", 2)
+
+
+def test_tables_carry_on_after_postgres_restarts_under_a_running_server(
+    pg_server: pg.Server, pg_url: str
+) -> None:
+    config = ServerConfig(database_url=pg_url, bot_delay=0.05, bot_think_limit=5)
+    with TestClient(create_app(config)) as client:
+        people, tokens = human_table(client, players=2)
+        bots, host = new_table(client, "loveletter", 2)
+        for seat in range(2):
+            add_bot(client, bots, host, seat, "random")
+        start(client, bots, host)
+        wait_until(client, bots, lambda s: s["move"] >= 1)
+        move = {"seat": 0, "token": tokens[0], "move": 0, "action": "swap"}
+        pg_server.stop()
+        try:
+            r = client.post(f"/api/tables/{people}/move", json=move)
+            assert (r.status_code, r.json()["error"]) == (503, "web.error.storage")
+            assert client.get(f"/api/tables/{people}").json()["move"] == 0
+            time.sleep(0.3)  # the bots meet the closed database too
+        finally:
+            pg_server.start()
+        assert client.post(f"/api/tables/{people}/move", json=move).status_code == 200
+        final = wait_until(client, bots, lambda s: s["status"] == "over")
+        record = client.get(f"/api/tables/{bots}/record").json()
+        assert final["move"] == len(record["actions"])
+    store = Store(pg_url)
+    stored = {r.id: r for r in store.load_all()}
+    store.close()
+    assert stored[people].actions == ["swap"]
+    assert stored[bots].actions == record["actions"] and stored[bots].status == "over"
