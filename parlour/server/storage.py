@@ -33,8 +33,15 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.pool import StaticPool
+
+SERVER_WAIT = 30.0
+"""Seconds a new Store waits for a database server that refuses connections."""
+
+CONNECT_TIMEOUT = 10
+"""Seconds one PostgreSQL connection attempt may take."""
 
 metadata = MetaData()
 
@@ -146,18 +153,49 @@ def _make_engine(url: str) -> Engine:
             cur.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    parsed = server_url(url)
+    args: dict[str, Any] = {}
+    if parsed.get_backend_name() == "postgresql" and "connect_timeout" not in parsed.query:
+        # An unreachable host must not hold the one storage thread for minutes.
+        args["connect_timeout"] = CONNECT_TIMEOUT
+    return create_engine(parsed, pool_pre_ping=True, connect_args=args)
+
+
+def server_url(url: str) -> URL:
+    """``url`` parsed, a bare ``postgresql://`` (or ``postgres://``) using psycopg 3."""
+    parsed = make_url(url)
+    if parsed.drivername in ("postgresql", "postgres"):
+        parsed = parsed.set(drivername="postgresql+psycopg")
+    return parsed
 
 
 class Store:
     """Synchronous storage calls; the server runs them on one worker thread."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, wait: float | None = None) -> None:
+        """Open the database and create the schema if needed.
+
+        A database server that refuses connections (still starting, say after a reboot)
+        is tried again for up to ``wait`` seconds: by default ``SERVER_WAIT`` for a server,
+        none for SQLite.
+        """
         self.url = url
         self.engine = _make_engine(url)
         # PostgreSQL text cannot hold NUL characters (SQLite's can): they are replaced there.
         self._no_nul = self.engine.dialect.name == "postgresql"
-        metadata.create_all(self.engine)
+        if wait is None:
+            wait = 0.0 if self.engine.dialect.name == "sqlite" else SERVER_WAIT
+        deadline, pause = time.monotonic() + wait, 0.1
+        while True:
+            try:
+                metadata.create_all(self.engine)
+                return
+            except OperationalError:
+                if time.monotonic() + pause > deadline:
+                    self.engine.dispose()
+                    raise
+            time.sleep(pause)
+            pause = min(pause * 2, 2.0)
 
     def _text(self, value: str) -> str:
         return value.replace("\x00", "\ufffd") if self._no_nul else value

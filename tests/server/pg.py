@@ -49,7 +49,8 @@ def find_bin() -> Path | None:
     return None
 
 
-def _free_port() -> int:
+def free_port() -> int:
+    """A local port nobody listens on right now."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port: int = s.getsockname()[1]
@@ -98,6 +99,11 @@ class Server:
         log = str(self.root / "server.log")
         _run(self._pg_ctl("-l", log, "-o", opts, "-w", "-t", str(START_WAIT), "start"), "pg_ctl")
 
+    def running(self) -> bool:
+        """Whether the server is up."""
+        cmd = self._pg_ctl("status")
+        return subprocess.run(cmd, capture_output=True, timeout=30, check=False).returncode == 0
+
     def stop(self) -> None:
         """Stop the server (immediately: nothing in it is worth keeping)."""
         cmd = self._pg_ctl("-m", "immediate", "-w", "-t", str(START_WAIT), "stop")
@@ -137,7 +143,7 @@ def server() -> Iterator[Server]:
         )
     prefix, user = _unprivileged()
     root = Path(tempfile.mkdtemp(prefix="parlour-pg-"))
-    srv = Server("127.0.0.1", _free_port(), bindir, root, prefix)
+    srv = Server("127.0.0.1", free_port(), bindir, root, prefix)
     data = root / "data"
     try:
         if user is not None:

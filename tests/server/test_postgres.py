@@ -380,3 +380,39 @@ def test_tables_carry_on_after_postgres_restarts_under_a_running_server(
     store.close()
     assert stored[people].actions == ["swap"]
     assert stored[bots].actions == record["actions"] and stored[bots].status == "over"
+
+
+def test_a_bare_postgresql_url_uses_the_shipped_driver(pg_url: str) -> None:
+    for scheme in ("postgresql://", "postgres://"):
+        bare = Store(pg_url.replace("postgresql+psycopg://", scheme))
+        try:
+            assert bare.engine.dialect.driver == "psycopg"
+            bare.create_table(record(scheme.removesuffix("://")))
+        finally:
+            bare.close()
+    store = Store(pg_url)
+    assert {r.id for r in store.load_all()} == {"postgresql", "postgres"}
+    store.close()
+
+
+def test_a_server_starting_before_its_database_waits_for_it(
+    pg_server: pg.Server, pg_url: str
+) -> None:
+    pg_server.stop()
+    later = threading.Timer(0.5, pg_server.start)
+    try:
+        later.start()
+        store = Store(pg_url, wait=LIMIT)  # refused at first, then the database is up
+        store.create_table(record())
+        assert [r.id for r in store.load_all()] == ["t1"]
+        store.close()
+    finally:
+        later.join(LIMIT)
+        if not pg_server.running():
+            pg_server.start()
+
+
+def test_a_database_that_never_answers_is_an_error_after_the_wait(pg_server: pg.Server) -> None:
+    nobody = f"postgresql://{pg.SUPERUSER}@127.0.0.1:{pg.free_port()}/parlour"
+    with pytest.raises(OperationalError):
+        Store(nobody, wait=0.3)
