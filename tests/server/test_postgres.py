@@ -6,12 +6,18 @@ every test gets its own empty database on it. Without PostgreSQL these tests ski
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import inspect
@@ -26,6 +32,7 @@ from parlour.server.storage import ActionRow, SeatRecord, Store, TableRecord
 from parlour.server.tables import LiveTable
 from tests.server import pg
 from tests.server.conftest import add_bot, human_table, new_table, run_async, sit, start
+from tests.server.test_restart import LAUNCH
 
 LIMIT = 20.0
 """Seconds any wait in these tests may last."""
@@ -416,3 +423,63 @@ def test_a_database_that_never_answers_is_an_error_after_the_wait(pg_server: pg.
     nobody = f"postgresql://{pg.SUPERUSER}@127.0.0.1:{pg.free_port()}/parlour"
     with pytest.raises(OperationalError):
         Store(nobody, wait=0.3)
+
+
+@contextmanager
+def serve(database: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """A real ``parlour serve`` process on ``database``; yields its base URL and the process."""
+    port = pg.free_port()
+    cmd = [sys.executable, "-c", LAUNCH, "serve", "--port", str(port)]
+    cmd += ["--database", database, "--bot-delay", "0"]
+    root = Path(__file__).resolve().parents[2]
+    proc = subprocess.Popen(cmd, cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + LIMIT
+        while True:
+            try:
+                if httpx.get(f"{base}/api/tables", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                err = proc.stderr.read().decode() if proc.stderr and proc.poll() is not None else ""
+                pytest.fail(f"server did not start: {err[-2000:]}")
+            time.sleep(0.1)
+        yield base, proc
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait(10)
+
+
+@pytest.mark.server_process
+def test_a_killed_server_on_a_bare_postgresql_url_comes_back_at_the_same_move(
+    pg_url: str,
+) -> None:
+    bare = pg_url.replace("postgresql+psycopg://", "postgresql://")
+    with serve(bare) as (base, proc):
+        r = httpx.post(f"{base}/api/tables", json={"game": "highcard", "players": 3})
+        table, host = r.json()["table"]["id"], r.json()["host_token"]
+        seats = f"{base}/api/tables/{table}/seats"
+        tokens = [
+            httpx.post(f"{seats}/{s}", json={"name": f"P{s}"}).json()["token"] for s in range(3)
+        ]
+        httpx.post(f"{base}/api/tables/{table}/start", json={"host_token": host})
+        for seat, action in ((0, "swap"), (1, "keep")):
+            body = {"seat": seat, "token": tokens[seat], "move": seat, "action": action}
+            assert httpx.post(f"{base}/api/tables/{table}/move", json=body).status_code == 200
+        view = f"/api/tables/{table}/replay/2?seat=0&token={tokens[0]}"
+        before = httpx.get(base + view).json()
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(10)
+    with serve(bare) as (base, _):
+        summary = httpx.get(f"{base}/api/tables/{table}").json()
+        assert (summary["status"], summary["move"], summary["to_act"]) == ("playing", 2, 2)
+        after = httpx.get(base + view).json()
+        assert after["view"] == before["view"] and after["events"] == before["events"]
+        stale = {"seat": 1, "token": tokens[1], "move": 1, "action": "keep"}
+        assert httpx.post(f"{base}/api/tables/{table}/move", json=stale).status_code == 409
+        last = {"seat": 2, "token": tokens[2], "move": 2, "action": "keep"}
+        assert httpx.post(f"{base}/api/tables/{table}/move", json=last).status_code == 200
+        assert httpx.get(f"{base}/api/tables/{table}").json()["status"] == "over"
