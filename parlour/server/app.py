@@ -175,6 +175,12 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     async def replay_page(table_id: str) -> FileResponse:
         return FileResponse(index)
 
+    @app.get("/howto/{game_id}", include_in_schema=False)
+    async def howto_page(game_id: str) -> FileResponse:
+        """A game's how-to-play page (the client inserts the fragment for the language)."""
+        get_game(game_id)  # an unknown game is refused like everywhere else
+        return FileResponse(index)
+
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 
     # -- catalogs and games ----------------------------------------------------------------

@@ -73,4 +73,6 @@ def browser() -> Iterator[object]:
 def shot(page: object, name: str) -> None:
     """Save a screenshot under artifacts/screenshots/."""
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)  # type: ignore[attr-defined]
+    page.screenshot(  # type: ignore[attr-defined]
+        path=str(SHOTS / f"{name}.png"), full_page=True, animations="disabled"
+    )

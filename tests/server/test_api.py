@@ -110,3 +110,12 @@ def test_seats_can_be_freed_before_the_start_by_the_host_or_their_person(
     start(client, table, host)
     late = client.post(f"{url}/0/free", json={"token": host})
     assert late.json()["error"] == "web.error.not_open"
+
+
+def test_how_to_play_pages_are_served_for_known_games_only(client: TestClient) -> None:
+    r = client.get("/howto/loveletter?lang=vi")
+    assert r.status_code == 200 and "<html" in r.text
+    fragment = client.get("/static/howto/loveletter.vi.html")
+    assert fragment.status_code == 200 and 'lang="vi"' in fragment.text
+    unknown = client.get("/howto/chess")
+    assert unknown.status_code == 400 and unknown.json()["error"] == "core.error.unknown_game"

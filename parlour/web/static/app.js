@@ -1,10 +1,15 @@
-// The client's entry: language, then the page for the address (lobby, table or replay).
+// The client's entry: language, then the page for the address (lobby, table, replay, how to play).
 import { keepLang, savedLang } from "./api.js";
-import { load } from "./i18n.js";
+import { installCardHelp } from "./cardhelp.js";
+import { LANGUAGES, load } from "./i18n.js";
+import { installMotion } from "./motion.js";
 
 let page = null;
 
 function pickLanguage() {
+  // A link may name its language (/howto/loveletter?lang=vi); it wins without being kept.
+  const asked = new URLSearchParams(window.location.search).get("lang");
+  if (LANGUAGES.includes(asked)) return asked;
   const saved = savedLang();
   if (saved) return saved;
   const nav = (navigator.language || "en").slice(0, 2);
@@ -21,6 +26,9 @@ async function route() {
   } else if ((match = path.match(/^\/replay\/([\w-]+)$/))) {
     const { ReplayPage } = await import("./replay.js");
     page = new ReplayPage(main, match[1]);
+  } else if ((match = path.match(/^\/howto\/([\w-]+)$/))) {
+    const { HowtoPage } = await import("./howto.js");
+    page = new HowtoPage(main, match[1]);
   } else {
     const { LobbyPage } = await import("./lobby.js");
     page = new LobbyPage(main);
@@ -29,6 +37,8 @@ async function route() {
 }
 
 async function main() {
+  installMotion(document.getElementById("motion"));
+  installCardHelp();
   const select = document.getElementById("lang");
   const code = pickLanguage();
   await load(code);

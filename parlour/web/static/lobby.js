@@ -1,7 +1,8 @@
 // The lobby: display name, a new table (game, players, options), and the list of tables.
 import { call, keepHost, keepName, myName } from "./api.js";
 import { clear, h, toast } from "./dom.js";
-import { gameName, t } from "./i18n.js";
+import { howtoPath } from "./howto.js";
+import { gameName, lang, t } from "./i18n.js";
 
 function optionInput(game, spec) {
   const id = `opt-${spec.name}`;
@@ -94,7 +95,7 @@ export class LobbyPage {
       "div.game-pick",
       {},
       this.games.map((g) =>
-        h(
+        h("div.game-card", h(
           "button.game-choice",
           {
             type: "button",
@@ -108,6 +109,7 @@ export class LobbyPage {
           h("span.game-title", gameName(g.id, "game")),
           h("span.game-players", `${g.min_players}–${g.max_players}`),
         ),
+        h("a.howto-link", { href: howtoPath(g.id, lang()), dataset: { howto: g.id } }, `${t("web.howto.link")} →`)),
       ),
     );
     const game = this.game(this.choice);
@@ -123,7 +125,12 @@ export class LobbyPage {
       );
       form.append(
         h("label.option", { for: "players" }, h("span.option-name", t("web.lobby.players")), players),
-        h("fieldset.options", {}, h("legend", {}, t("web.lobby.options")), game.options.map((spec) => optionInput(game.id, spec))),
+        h(
+          "fieldset.options",
+          {},
+          h("legend", {}, t("web.lobby.options")),
+          h("a.howto-options", { href: howtoPath(game.id, lang(), "options"), target: "_blank", rel: "noopener" }, `${t("web.howto.options_link")} ↗`),
+          game.options.map((spec) => optionInput(game.id, spec))),
         h("p.form-error", { role: "alert" }),
         h("button.primary#create", { type: "submit", id: "create" }, t("web.lobby.create")),
       );

@@ -1,5 +1,6 @@
 // Picks a game's renderer module (games/<id>.js), falling back to the generic one.
-// A module exports render(view, ctx) and may export load() to fetch its card data first.
+// A module exports render(view, ctx) and may export load() to fetch its card data first,
+// and roundSummary/endSummary for the result panels.
 import { render as generic } from "./games/generic.js";
 
 const KNOWN = ["loveletter", "gauntlet", "splendor-marvel"];
@@ -15,7 +16,7 @@ export async function loadRenderer(game) {
   try {
     const module = await import(`./games/${game}.js`);
     if (module.load) await module.load();
-    return (view, ctx) => {
+    const draw = (view, ctx) => {
       try {
         return module.render(view, ctx);
       } catch (err) {
@@ -23,6 +24,10 @@ export async function loadRenderer(game) {
         return generic(view, ctx);
       }
     };
+    // Optional panels: roundSummary(view, ctx) -> {key, title, parts}, endSummary(view, ctx) -> nodes.
+    draw.roundSummary = module.roundSummary || null;
+    draw.endSummary = module.endSummary || null;
+    return draw;
   } catch (err) {
     console.error(err);
     return generic;

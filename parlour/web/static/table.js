@@ -3,6 +3,7 @@ import { ApiError, call, hostOf, keepName, keepSeat, myName, seatOf } from "./ap
 import { clear, h, toast } from "./dom.js";
 import { gameName, has, lang, t } from "./i18n.js";
 import { StepMenu } from "./menu.js";
+import { markFresh, motionOn } from "./motion.js";
 import { loadRenderer } from "./render.js";
 
 export class TablePage {
@@ -17,6 +18,10 @@ export class TablePage {
     this.bots = [];
     this.renderer = null;
     this.closed = false;
+    this.cardKeys = null; // the cards of the previous drawing, to mark new ones
+    this.freshFrom = 0; // log lines from here on are new
+    this.dismissed = new Set(); // round summaries closed by the player
+    this.endDismissed = false;
   }
 
   async start() {
@@ -72,6 +77,8 @@ export class TablePage {
     }
     if (msg.type !== "state") return;
     this.root.dataset.connected = "true";
+    this.freshFrom = msg.reset ? msg.events.length : this.log.length;
+    if (msg.reset) this.cardKeys = null;
     this.log = msg.reset ? msg.events : this.log.concat(msg.events);
     const moved = !this.msg || this.msg.move !== msg.move || msg.reset;
     this.msg = msg;
@@ -112,7 +119,11 @@ export class TablePage {
     );
     this.root.append(head);
     if (table.status === "open") this.root.append(this.renderSeats(table));
-    else this.root.append(this.renderPlay(msg));
+    else {
+      this.root.append(this.renderPlay(msg));
+      const board = this.root.querySelector(".board");
+      if (board) this.cardKeys = markFresh(board, this.cardKeys);
+    }
   }
 
   renderSeats(table) {
@@ -232,20 +243,55 @@ export class TablePage {
     const board = h("section.panel.board", {}, this.renderer(view, ctx));
     const parts = [this.renderPlayers(msg), board];
     if (msg.summary) {
-      parts.unshift(
-        h(
-          "section.panel.summary#summary",
-          h("h3", {}, t("web.table.game_over")),
-          h("p", {}, msg.summary),
-          h("a.button", { href: `/replay/${this.id}` }, t("web.lobby.replay")),
-        ),
-      );
-    } else if (msg.seat === null) {
-      parts.unshift(h("p.muted.watching", {}, t("web.table.watching")));
+      parts.unshift(this.renderEnd(msg, ctx));
+    } else {
+      const round = this.renderRound(view, ctx);
+      if (round) parts.unshift(round);
+      if (msg.seat === null) parts.unshift(h("p.muted.watching", {}, t("web.table.watching")));
     }
     parts.splice(msg.summary ? 1 : 0, 0, this.renderTurn(msg));
     parts.push(this.renderLog());
     return h("div.play", {}, parts);
+  }
+
+  // The end-of-game panel: the server's summary line, the game's score table, the replay link.
+  renderEnd(msg, ctx) {
+    if (this.endDismissed) {
+      return h("button.show-summary#show-summary", { type: "button", onclick: () => {
+        this.endDismissed = false;
+        this.render();
+      } }, t("web.summary.show"));
+    }
+    const details = this.renderer.endSummary && msg.view ? this.renderer.endSummary(msg.view, ctx) : null;
+    return h(
+      "section.panel.summary#summary",
+      h("div.summary-bar", h("h3", {}, t("web.table.game_over")), this.closeButton(() => {
+        this.endDismissed = true;
+      })),
+      h("p", {}, msg.summary),
+      h("div.summary-details", details),
+      h("a.button", { href: `/replay/${this.id}` }, t("web.lobby.replay")),
+    );
+  }
+
+  // A finished round's panel (Love Letter), shown until the player closes it.
+  renderRound(view, ctx) {
+    if (!this.renderer.roundSummary || !view) return null;
+    const round = this.renderer.roundSummary(view, ctx);
+    if (!round || this.dismissed.has(round.key)) return null;
+    return h(
+      "section.panel.round-summary#round-summary",
+      { dataset: { key: round.key } },
+      h("div.summary-bar", h("h3", round.title), this.closeButton(() => this.dismissed.add(round.key))),
+      round.parts,
+    );
+  }
+
+  closeButton(then) {
+    return h("button.dismiss", { type: "button", "aria-label": t("web.summary.dismiss"), onclick: () => {
+      then();
+      this.render();
+    } }, `✕ ${t("web.summary.dismiss")}`);
   }
 
   renderPlayers(msg) {
@@ -305,7 +351,11 @@ export class TablePage {
 
   renderLog() {
     const list = h("ol.log#log");
-    for (const e of this.log) list.append(h("li", { dataset: { kind: e.kind, move: e.move } }, e.text));
+    this.log.forEach((e, i) => {
+      const fresh = i >= this.freshFrom && motionOn();
+      list.append(h(fresh ? "li.fresh" : "li", { dataset: { kind: e.kind, move: e.move } }, e.text));
+    });
+    this.freshFrom = this.log.length;
     const section = h("section.panel.log-panel", {}, h("h3", {}, t("web.table.log")), list);
     requestAnimationFrame(() => {
       list.scrollTop = list.scrollHeight;

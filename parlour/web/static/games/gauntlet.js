@@ -1,7 +1,9 @@
 // Infinity Gauntlet: Thanos against the heroes; health, stones, face-up and defeated cards.
+import { helpAttrs } from "../cardhelp.js";
 import { h } from "../dom.js";
 import { has } from "../i18n.js";
 import { gameData } from "../render.js";
+import { scoreTable } from "../summary.js";
 
 let cards = {};
 
@@ -17,9 +19,10 @@ export function card(ctx, id, size = "", deck = "hero") {
   const c = cards[id] || {};
   const key = `gauntlet.effect.${c.effect}`;
   const effect = has(key) ? ctx.t(key) : "";
+  const help = helpAttrs("gauntlet", `card-${c.effect}`, effect ? `${ctx.name(id)}: ${effect}` : ctx.name(id));
   return h(
     `div.card.ig.${c.deck || deck}${c.stone ? ".stone" : ""}${size}`,
-    { dataset: { card: id }, title: effect ? `${ctx.name(id)}: ${effect}` : ctx.name(id) },
+    { ...help, dataset: { card: id, ...help.dataset } },
     h("span.ig-number", c.number === undefined ? "" : String(c.number)),
     h("span.card-name", ctx.name(id)),
     size ? null : h("span.ig-effect", effect),
@@ -75,4 +78,21 @@ export function render(view, ctx) {
     root.append(h("div.ig-defeated", h("h4", ctx.t("web.table.defeated")), h("div.cards", view.thanos_defeated.map((c) => card(ctx, c, ".small", "thanos")))));
   }
   return root;
+}
+
+// The end of the game: both sides' health and the turns played.
+export function endSummary(view, ctx) {
+  const result = view.result;
+  if (!result) return null;
+  const details = result.details || {};
+  const thanos = details.thanos_health ?? view.thanos_health;
+  const heroes = details.hero_health ?? view.hero_health;
+  const roles = Array.from({ length: view.players }, (_, s) => ctx.t(s === 0 ? "web.table.role_thanos" : "web.table.role_hero"));
+  return [
+    scoreTable(ctx, result.winners, [
+      { label: ctx.t("web.summary.role"), values: roles },
+      { label: ctx.t("web.table.health"), values: roles.map((_, s) => String(s === 0 ? thanos : heroes)) },
+    ]),
+    details.turns ? h("div.muted.summary-note", ctx.t("web.summary.turns", { turns: details.turns })) : null,
+  ];
 }

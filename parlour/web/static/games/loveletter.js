@@ -1,6 +1,8 @@
 // Love Letter: hands, discards in order, tokens of affection, protection and knowledge.
+import { helpAttrs } from "../cardhelp.js";
 import { h } from "../dom.js";
 import { gameData } from "../render.js";
+import { scoreTable } from "../summary.js";
 
 let cards = {};
 
@@ -20,9 +22,10 @@ export function card(ctx, id, edition, size = "") {
   }
   const v = value(id, edition);
   const effect = ctx.t(`loveletter.card.${id}.effect`);
+  const help = helpAttrs("loveletter", `card-${id}`, `${ctx.name(id)} (${v}): ${effect}`);
   return h(
     `div.card.ll${size}`,
-    { dataset: { card: id, value: v }, title: `${ctx.name(id)} (${v}): ${effect}` },
+    { ...help, dataset: { card: id, value: v, ...help.dataset } },
     h("span.ll-value", v === undefined ? "" : String(v)),
     h("span.card-name", ctx.name(id)),
     size ? null : h("span.ll-effect", effect),
@@ -70,4 +73,47 @@ export function render(view, ctx) {
   }
   root.append(seats);
   return root;
+}
+
+function winnerNames(ctx, seats) {
+  return seats.map((s) => ctx.names[s]).join(", ");
+}
+
+// The round just played: who won it, the hands shown at the showdown, the tokens so far.
+export function roundSummary(view, ctx) {
+  const last = view.last_round;
+  if (!last) return null;
+  const shown = Object.entries(last.hands || {});
+  return {
+    key: `round-${last.round}`,
+    title: ctx.t("web.summary.round_over", { round: last.round }),
+    parts: [
+      h("p.summary-winners", ctx.t("web.summary.round_winners", { winners: winnerNames(ctx, last.winners) })),
+      last.showdown && shown.length
+        ? h(
+            "div.summary-showdown",
+            h("h4", ctx.t("web.summary.showdown")),
+            h("div.cards", shown.map(([s, id]) => h("div.shown", h("span", ctx.names[Number(s)]), card(ctx, id, view.edition, ".small")))),
+          )
+        : null,
+      tokenTable(view, ctx, last.winners),
+    ],
+  };
+}
+
+function tokenTable(view, ctx, winners) {
+  return scoreTable(ctx, winners, [
+    { label: ctx.t("web.summary.tokens"), values: view.tokens.map((n) => `${n} / ${view.tokens_to_win}`) },
+  ]);
+}
+
+// The end of the game: tokens per player and the rounds played.
+export function endSummary(view, ctx) {
+  const result = view.result;
+  if (!result) return null;
+  const rounds = result.details && result.details.rounds;
+  return [
+    tokenTable(view, ctx, result.winners),
+    rounds ? h("div.muted.summary-note", ctx.t("web.summary.rounds", { rounds })) : null,
+  ];
 }

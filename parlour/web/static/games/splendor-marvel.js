@@ -1,6 +1,8 @@
 // Splendor Marvel: infinity-stone tokens, three tiers of characters, locations, each player's tableau.
+import { helpAttrs } from "../cardhelp.js";
 import { h } from "../dom.js";
 import { gameData } from "../render.js";
+import { scoreTable } from "../summary.js";
 
 let cards = {};
 let locations = {};
@@ -17,6 +19,22 @@ function gem(ctx, colour, n, small = false) {
   return h(`span.gem.${colour}${small ? ".small" : ""}`, { title: ctx.name(colour), dataset: { colour } }, String(n));
 }
 
+function costWords(ctx, cost) {
+  return Object.entries(cost || {})
+    .map(([colour, n]) => `${n} ${ctx.name(colour)}`)
+    .join(", ");
+}
+
+// What a card or location's face says, in words: points, bonus, cost (or requirement).
+function cardHelp(ctx, id, c) {
+  const parts = [ctx.name(id)];
+  if (c.points) parts.push(ctx.t("splendor-marvel.ui.points_short", { points: c.points }));
+  if (c.bonus) parts.push(`${ctx.t("splendor-marvel.ui.bonus")}: ${ctx.name(c.bonus)}`);
+  if (c.cost) parts.push(`${ctx.t("splendor-marvel.ui.cost")}: ${costWords(ctx, c.cost)}`);
+  if (c.requires) parts.push(ctx.t("splendor-marvel.ui.requires", { requirement: costWords(ctx, c.requires) }));
+  return helpAttrs("splendor-marvel", `card-${id}`, parts.join(" · "));
+}
+
 function costRow(ctx, cost) {
   return h("div.cost", Object.entries(cost || {}).map(([colour, n]) => gem(ctx, colour, n, true)));
 }
@@ -26,7 +44,10 @@ export function card(ctx, id, tier, size = "") {
   const c = cards[id] || {};
   return h(
     `div.card.sm.tier${c.tier}.bonus-${c.bonus}${size}`,
-    { dataset: { card: id }, title: ctx.name(id) },
+    (() => {
+      const help = cardHelp(ctx, id, c);
+      return { ...help, dataset: { card: id, ...help.dataset } };
+    })(),
     h("div.sm-head", c.points ? h("span.sm-points", String(c.points)) : h("span"), h(`span.gem.${c.bonus}.bonus`, "◆")),
     h("span.card-name", ctx.name(id)),
     c.avengers ? h("span.sm-avengers", "A".repeat(c.avengers)) : null,
@@ -36,9 +57,10 @@ export function card(ctx, id, tier, size = "") {
 
 function location(ctx, id) {
   const loc = locations[id] || {};
+  const help = cardHelp(ctx, id, loc);
   return h(
     "div.sm-location",
-    { dataset: { location: id } },
+    { ...help, dataset: { location: id, ...help.dataset } },
     h("strong", ctx.name(id)),
     loc.points ? h("span.sm-points", String(loc.points)) : null,
     costRow(ctx, loc.requires),
@@ -87,4 +109,20 @@ export function render(view, ctx) {
   });
   root.append(seats);
   return root;
+}
+
+// The end of the game: points, recruited cards, the Gauntlet, and the rule that decided it.
+export function endSummary(view, ctx) {
+  const result = view.result;
+  if (!result) return null;
+  const details = result.details || {};
+  const points = details.points || view.seats.map((p) => p.points);
+  return [
+    scoreTable(ctx, result.winners, [
+      { label: ctx.t("web.table.points"), values: points.map(String) },
+      { label: ctx.t("web.summary.cards"), values: view.seats.map((p) => String(p.cards.length)) },
+      { label: ctx.t("web.summary.gauntlet"), values: view.seats.map((p) => (p.gauntlet ? "✓" : "")) },
+    ]),
+    details.decided_by ? h("div.summary-note.summary-decided", ctx.t("web.summary.decided_by", { rule: ctx.name(details.decided_by) })) : null,
+  ];
 }

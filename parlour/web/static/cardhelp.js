@@ -1,0 +1,119 @@
+// Card help during play: a card's effect on hover, focus or tap; a click opens its rule in a panel.
+import { h } from "./dom.js";
+import { article, fragment, howtoPath, reveal } from "./howto.js";
+import { lang, t } from "./i18n.js";
+
+// The attributes that give a drawn card its help: effect text and the how-to page anchor.
+export function helpAttrs(game, anchor, text) {
+  return { tabindex: "0", role: "button", "aria-label": text, dataset: { help: text, helpGame: game, helpAnchor: anchor } };
+}
+
+let tip = null;
+let tipFor = null;
+let panel = null;
+
+function tipBox() {
+  if (!tip) {
+    tip = h("div#card-tip", { role: "tooltip", hidden: true });
+    document.body.append(tip);
+  }
+  return tip;
+}
+
+export function showTip(el) {
+  const box = tipBox();
+  tipFor = el;
+  box.textContent = "";
+  box.append(h("span.tip-text", el.dataset.help), h("span.tip-more", t("web.help.more")));
+  box.hidden = false;
+  const r = el.getBoundingClientRect();
+  const width = Math.min(280, window.innerWidth - 16);
+  box.style.maxWidth = `${width}px`;
+  const left = Math.max(8, Math.min(r.left, window.innerWidth - width - 8));
+  const below = r.bottom + 6 + box.offsetHeight < window.innerHeight;
+  box.style.left = `${left}px`;
+  box.style.top = `${below ? r.bottom + 6 : Math.max(8, r.top - box.offsetHeight - 6)}px`;
+}
+
+export function hideTip() {
+  if (tip) tip.hidden = true;
+  tipFor = null;
+}
+
+export function closeHelp() {
+  if (panel) panel.hidden = true;
+}
+
+// Opens the game's how-to page in a side panel at the card's row; play goes on beside it.
+export async function openHelp(game, anchor) {
+  if (!panel) {
+    panel = h("aside#help-panel", { "aria-label": t("web.howto.title"), hidden: true });
+    document.body.append(panel);
+  }
+  panel.textContent = "";
+  panel.dataset.game = game;
+  panel.dataset.anchor = anchor;
+  panel.append(
+    h(
+      "div.help-bar",
+      h("a.button.help-page", { href: howtoPath(game, lang(), anchor), target: "_blank", rel: "noopener" }, `${t("web.help.open_page")} ↗`),
+      h("button.help-close", { type: "button", onclick: closeHelp }, t("web.help.close")),
+    ),
+  );
+  panel.hidden = false;
+  const html = await fragment(game, lang());
+  const page = html === null ? null : article(html);
+  if (page) {
+    panel.append(page);
+    reveal(panel, anchor);
+  }
+}
+
+// One set of listeners for the whole document: re-rendered boards need no wiring of their own.
+export function installCardHelp() {
+  if (document.body.dataset.cardHelp) return;
+  document.body.dataset.cardHelp = "on";
+  const target = (e) => (e.target instanceof Element ? e.target.closest("[data-help]") : null);
+  document.addEventListener("mouseover", (e) => {
+    const el = target(e);
+    if (el && el !== tipFor) showTip(el);
+    else if (!el && tipFor) hideTip();
+  });
+  document.addEventListener("focusin", (e) => {
+    const el = target(e);
+    if (el) showTip(el);
+  });
+  document.addEventListener("focusout", (e) => {
+    if (target(e)) hideTip();
+  });
+  document.addEventListener("click", (e) => {
+    const el = target(e);
+    if (!el) return;
+    // A first tap on a touch screen shows the effect; the next tap opens the rule.
+    if (e.pointerType === "touch" && tipFor !== el) {
+      showTip(el);
+      return;
+    }
+    hideTip();
+    openHelp(el.dataset.helpGame, el.dataset.helpAnchor);
+  });
+  document.addEventListener("keydown", (e) => {
+    const el = target(e);
+    if (el && (e.key === "Enter" || e.key === " ")) {
+      e.preventDefault();
+      openHelp(el.dataset.helpGame, el.dataset.helpAnchor);
+    } else if (e.key === "Escape") {
+      hideTip();
+      closeHelp();
+    }
+  });
+  // Scrolling moves the card under the tip: follow it (a scroll-then-hover must keep the tip).
+  document.addEventListener(
+    "scroll",
+    () => {
+      if (tipFor && tipFor.isConnected) showTip(tipFor);
+      else hideTip();
+    },
+    { passive: true },
+  );
+}
