@@ -33,7 +33,7 @@ from parlour.engine import Action, Game, OptionError, Rng, State
 
 DEFAULT_ITERATIONS = 1000
 """The budget of a bare ``ismcts`` spec."""
-DEFAULT_EXPLORATION = 0.7
+DEFAULT_EXPLORATION = 0.5
 """The UCB exploration constant (rewards lie in [0, 1])."""
 MAX_ROLLOUT_MOVES = 5000
 """A safety net: a rollout this long is scored as it stands (a draw for everyone)."""

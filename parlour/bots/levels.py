@@ -23,7 +23,7 @@ LEVELS = ("easy", "normal", "hard")
 """The level names, easiest first."""
 EASY_NOISE = 0.25
 """How often the easy bot plays a random legal move instead of the heuristic's."""
-HARD_ITERATIONS: Mapping[str, int] = {"loveletter": 1500, "gauntlet": 800, "splendor-marvel": 300}
+HARD_ITERATIONS: Mapping[str, int] = {"loveletter": 1500, "gauntlet": 2000, "splendor-marvel": 1000}
 """Iterations of the hard bot per game, measured to answer well within a second."""
 HARD_DEFAULT_ITERATIONS = 500
 """Iterations of the hard bot in a game the table above does not name."""
