@@ -109,6 +109,9 @@ def test_a_whole_game_by_clicking_ends_with_its_score_summary(
     seat_and_start(page)
     check_card_help(page, base_url, game)
     seen = play(page, game)
+    # The last lines are marked new (they glow briefly), the earlier ones are not.
+    assert page.locator("#log li.fresh").count() >= 1
+    assert page.locator("#log li:not(.fresh)").count() >= 1
     summary = page.locator("#summary")
     rows = summary.locator("table.scores tbody tr")
     assert rows.count() == 2
@@ -169,5 +172,9 @@ def test_how_to_play_pages_in_two_languages_from_the_lobby(browser: Any, base_ur
     page.wait_for_selector("article.howto")
     assert not page.is_checked("#motion")
     assert page.evaluate("document.documentElement.dataset.motion") == "off"
+    page.check("#motion")
+    assert page.evaluate("document.documentElement.dataset.motion") == "on"
+    page.emulate_media(reduced_motion="reduce")  # the system's setting wins over the switch
+    page.wait_for_function("() => document.documentElement.dataset.motion === 'off'")
     assert not page.errors, page.errors
     page.context.close()
