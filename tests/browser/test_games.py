@@ -43,11 +43,14 @@ def seat_and_start(page: Page) -> None:
 
 def play(page: Page, game: str, limit: int = 300) -> dict[str, int]:
     """Click the first offered step until the summary shows; close round panels on the way."""
-    seen = {"clicks": 0, "rounds": 0}
+    seen = {"clicks": 0, "rounds": 0, "fresh": 0}
     for _ in range(limit):
         if page.locator("#summary").count():
             return seen
+        seen["fresh"] += page.locator(".board .card.fresh").count()
         if page.locator("#round-summary").count():
+            if not seen["rounds"]:
+                shot(page, f"23-{game}-round")
             seen["rounds"] += 1
             panel = page.locator("#round-summary")
             current = page.locator(".ll-round").inner_text().removeprefix("Round ")
@@ -109,6 +112,7 @@ def test_a_whole_game_by_clicking_ends_with_its_score_summary(
     seat_and_start(page)
     check_card_help(page, base_url, game)
     seen = play(page, game)
+    assert seen["fresh"] > 0  # cards that came with a move slide in
     # The last lines are marked new (they glow briefly), the earlier ones are not.
     assert page.locator("#log li.fresh").count() >= 1
     assert page.locator("#log li:not(.fresh)").count() >= 1
