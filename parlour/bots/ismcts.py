@@ -19,7 +19,6 @@ given generator), ``ismcts:200ms`` (200 milliseconds) or both, ``ismcts:2000,900
 
 from __future__ import annotations
 
-import json
 import math
 import time
 from collections.abc import Hashable, Mapping, Sequence
@@ -88,8 +87,12 @@ def game_package(game: Game) -> str:
 
 
 def view_key(state: State, seat: int) -> Hashable:
-    """The default information-set key: the seat's view, as canonical text."""
-    return json.dumps(state.view(seat), sort_keys=True, separators=(",", ":"))
+    """The default information-set key: the seat's view, as text.
+
+    ``repr`` is faster than canonical JSON; a view lists its keys in the order its code
+    builds them, so equal views give equal texts (at worst an information set is split).
+    """
+    return repr(state.view(seat))
 
 
 class _Child:
