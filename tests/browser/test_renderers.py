@@ -1,4 +1,4 @@
-"""Each game's own renderer draws its table in the browser, on a phone too, without errors."""
+"""Each game's own renderer draws its table on a phone without errors; card help by tapping."""
 
 from __future__ import annotations
 
@@ -17,7 +17,9 @@ BOARDS = {"loveletter": ".ll-board", "gauntlet": ".ig-board", "splendor-marvel":
 
 @pytest.mark.parametrize("game", [g for g in BOARDS if g in game_ids()])
 def test_the_game_renderer_draws_a_few_moves(browser: Any, base_url: str, game: str) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 800}, locale="en-US")
+    context = browser.new_context(
+        viewport={"width": 390, "height": 800}, locale="en-US", has_touch=True
+    )
     page = context.new_page()
     problems: list[str] = []
     page.on("pageerror", lambda e: problems.append(str(e)))
@@ -36,5 +38,12 @@ def test_the_game_renderer_draws_a_few_moves(browser: Any, base_url: str, game: 
     page.wait_for_selector(BOARDS[game])
     assert page.locator(f"{BOARDS[game]} .card").count() > 0
     shot(page, f"10-{game}-phone")
+    # On a touch screen the first tap on a card shows its effect, the second opens its rule.
+    card = page.locator(f"{BOARDS[game]} [data-help]").first
+    card.tap()
+    page.wait_for_selector("#card-tip:not([hidden])")
+    assert page.locator("#help-panel:not([hidden])").count() == 0
+    card.tap()
+    page.wait_for_selector("#help-panel:not([hidden]) article.howto")
     context.close()
     assert not problems, problems

@@ -86,14 +86,25 @@ export function installCardHelp() {
   document.addEventListener("focusout", (e) => {
     if (target(e)) hideTip();
   });
+  // A first tap on a touch screen shows the effect; the next tap on that card opens the rule.
+  // (Touch also sends mouse and focus events, so the tip being shown says nothing here.)
+  let tapped = null;
   document.addEventListener("click", (e) => {
     const el = target(e);
-    if (!el) return;
-    // A first tap on a touch screen shows the effect; the next tap opens the rule.
-    if (e.pointerType === "touch" && tipFor !== el) {
+    const touch = e.pointerType === "touch";
+    if (!el) {
+      if (touch) hideTip();
+      tapped = null;
+      return;
+    }
+    // By what the card is, not by its element: a bot's move may redraw the board between taps.
+    const which = `${el.dataset.helpAnchor}|${el.dataset.help}`;
+    if (touch && tapped !== which) {
+      tapped = which;
       showTip(el);
       return;
     }
+    tapped = null;
     hideTip();
     openHelp(el.dataset.helpGame, el.dataset.helpAnchor);
   });
