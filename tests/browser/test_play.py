@@ -106,6 +106,11 @@ def test_against_bots_to_the_end_then_language_reload_and_replay(
         page.click("#last")
     page.wait_for_function(f"() => document.querySelector('main').dataset.move === '{moves}'")
     assert page.locator("#last").is_disabled()
+    if game == "loveletter":  # the last position shows the score table, the first did not
+        page.wait_for_selector(".replay-summary table.scores tr[data-winner='true']")
+        page.click("#first")
+        page.wait_for_function("() => document.querySelector('main').dataset.move === '0'")
+        assert page.locator(".replay-summary").count() == 0
     shot(page, "04-replay")
     assert not page.errors
 

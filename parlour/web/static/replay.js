@@ -2,6 +2,7 @@
 import { call, seatOf } from "./api.js";
 import { clear, h, toast } from "./dom.js";
 import { gameName, t } from "./i18n.js";
+import { markFresh } from "./motion.js";
 import { loadRenderer } from "./render.js";
 
 export class ReplayPage {
@@ -12,6 +13,7 @@ export class ReplayPage {
     this.total = 0;
     this.seat = null;
     this.data = null;
+    this.cardKeys = null; // the previous position's cards: what a step brings slides in
   }
 
   async start() {
@@ -88,8 +90,16 @@ export class ReplayPage {
           button("web.replay.last", this.total, "last"),
         ),
       ),
+      this.renderEnd(d.view, ctx),
       h("section.panel.board", {}, this.renderer(d.view, ctx)),
       h("section.panel.log-panel", {}, h("h3", {}, t("web.table.log")), log),
     );
+    this.cardKeys = markFresh(this.root.querySelector(".board"), this.cardKeys);
+  }
+
+  // At the last move, the game's score table (as on the table page).
+  renderEnd(view, ctx) {
+    if (!view || !view.result || !this.renderer.endSummary) return null;
+    return h("section.panel.summary.replay-summary", h("h3", t("web.table.game_over")), this.renderer.endSummary(view, ctx));
   }
 }
