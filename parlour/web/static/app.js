@@ -1,6 +1,6 @@
 // The client's entry: language, then the page for the address (lobby, table, replay, how to play).
 import { keepLang, savedLang } from "./api.js";
-import { installCardHelp } from "./cardhelp.js";
+import { closeHelp, hideTip, installCardHelp } from "./cardhelp.js";
 import { LANGUAGES, load } from "./i18n.js";
 import { installMotion } from "./motion.js";
 
@@ -45,6 +45,8 @@ async function main() {
   select.value = code;
   select.addEventListener("change", async () => {
     keepLang(select.value);
+    hideTip(); // the tip and the rule panel speak the old language
+    closeHelp();
     await load(select.value);
     if (page) page.languageChanged();
   });
