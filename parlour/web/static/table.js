@@ -22,6 +22,8 @@ export class TablePage {
     this.freshFrom = 0; // log lines from here on are new
     this.dismissed = new Set(); // round summaries closed by the player
     this.endDismissed = false;
+    this.shownEnd = false;
+    this.shownRound = null;
   }
 
   async start() {
@@ -263,8 +265,11 @@ export class TablePage {
       } }, t("web.summary.show"));
     }
     const details = this.renderer.endSummary && msg.view ? this.renderer.endSummary(msg.view, ctx) : null;
+    // The panel slides in once, not again at every redraw.
+    const fresh = !this.shownEnd && motionOn();
+    this.shownEnd = true;
     return h(
-      "section.panel.summary#summary",
+      fresh ? "section.panel.summary.fresh#summary" : "section.panel.summary#summary",
       h("div.summary-bar", h("h3", {}, t("web.table.game_over")), this.closeButton(() => {
         this.endDismissed = true;
       })),
@@ -279,8 +284,10 @@ export class TablePage {
     if (!this.renderer.roundSummary || !view) return null;
     const round = this.renderer.roundSummary(view, ctx);
     if (!round || this.dismissed.has(round.key)) return null;
+    const fresh = this.shownRound !== round.key && motionOn();
+    this.shownRound = round.key;
     return h(
-      "section.panel.round-summary#round-summary",
+      fresh ? "section.panel.round-summary.fresh#round-summary" : "section.panel.round-summary#round-summary",
       { dataset: { key: round.key } },
       h("div.summary-bar", h("h3", round.title), this.closeButton(() => this.dismissed.add(round.key))),
       round.parts,
