@@ -153,7 +153,12 @@ def test_how_to_play_pages_in_two_languages_from_the_lobby(browser: Any, base_ur
     page.goto(f"{base_url}/")
     link = page.locator("a[data-howto='loveletter']")
     assert link.get_attribute("href") == "/howto/loveletter?lang=en"
-    assert page.locator(".howto-options").get_attribute("href", timeout=5000) is not None
+    page.click("[data-game='gauntlet']")
+    options = page.locator(".howto-options")
+    assert options.get_attribute("href") == "/howto/gauntlet?lang=en#options"
+    page.goto(f"{base_url}/howto/gauntlet?lang=en#options")
+    page.wait_for_selector("article.howto[data-game='gauntlet'] #options.howto-target")
+    page.goto(f"{base_url}/")
     link.click()
     page.wait_for_selector("article.howto[data-game='loveletter'][lang='en']")
     english = page.locator("article.howto h1").inner_text()
