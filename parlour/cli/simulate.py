@@ -29,7 +29,7 @@ from parlour.cli.options import (
     role_seats,
 )
 from parlour.engine import Game, OptionError
-from parlour.engine.i18n import t
+from parlour.engine.i18n import seat_label, t
 from parlour.sim.backends import LocalBackend, RayBackend, make_backend
 from parlour.sim.runner import (
     BotChoice,
@@ -126,9 +126,7 @@ def _group_table(game_id: str, group: GroupReport, lang: str) -> Table:
     table.add_column(t("cli.simulate.win_rate", lang), justify="right")
     table.add_column(t("cli.simulate.interval", lang), justify="right")
     for seat, rate in enumerate(group.seats):
-        table.add_row(
-            t("core.seat_name", lang, number=seat + 1), escape(group.bots[seat]), *_rate_row(rate)
-        )
+        table.add_row(seat_label(game_id, seat, lang), escape(group.bots[seat]), *_rate_row(rate))
     if group.by_bot:
         table.add_section()
         for rate in group.by_bot:
@@ -187,6 +185,7 @@ def write_plot(report: SimulationReport, path: Path, lang: str) -> None:
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(7, 4.5))
+    game_id = report.game
     even = t("cli.simulate.plot_even", lang)
     if len(report.groups) == 1:
         group = report.groups[0]
@@ -201,7 +200,7 @@ def write_plot(report: SimulationReport, path: Path, lang: str) -> None:
         )
         ax.set_xticks(
             list(seats),
-            [f"{t('core.seat_name', lang, number=s + 1)}\n{group.bots[s]}" for s in seats],
+            [f"{seat_label(game_id, s, lang)}\n{group.bots[s]}" for s in seats],
         )
         ax.axhline(1 / group.players, linestyle="--", color="grey", label=even)
         ax.set_xlabel(t("cli.simulate.seat", lang))
@@ -212,7 +211,7 @@ def write_plot(report: SimulationReport, path: Path, lang: str) -> None:
                 for rate in group.by_bot:
                     series.setdefault(rate.label, []).append((group.players, rate))
             else:
-                label = f"{t('core.seat_name', lang, number=1)} ({group.bots[0]})"
+                label = f"{seat_label(game_id, 0, lang)} ({group.bots[0]})"
                 series.setdefault(label, []).append((group.players, group.seats[0]))
         for label, points in series.items():
             rates = [r for _, r in points]

@@ -113,6 +113,18 @@ def render_params(
     return {k: one(k, v) for k, v in params.items()}
 
 
+def seat_label(game: str, seat: int, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A seat's generic name: the game's ``seat.<n>`` or ``seat.n`` text, else "Player n".
+
+    Games whose seats have roles name them (Infinity Gauntlet: seat 0 is Thanos).
+    """
+    if has(f"{game}.seat.{seat}"):
+        return t(f"{game}.seat.{seat}", lang)
+    if has(f"{game}.seat.n"):
+        return t(f"{game}.seat.n", lang, number=seat)
+    return t("core.seat_name", lang, number=seat + 1)
+
+
 def json_dumps(data: Any) -> str:
     """Compact, stable JSON used for catalogs checks and messages."""
     return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))

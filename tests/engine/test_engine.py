@@ -139,3 +139,11 @@ def test_seat_parameters_render_as_player_names() -> None:
     out = render_params("core", {"winners": [0, 2], "actor": 1, "count": 3}, "en", ["A", "B", "C"])
     assert out == {"winners": "A, C", "actor": "B", "count": "3"}
     assert render_params("core", {"tied_seats": [1]}, "en")["tied_seats"] == "Player 2"
+
+
+def test_seat_labels_name_roles_where_a_game_has_them() -> None:
+    from parlour.engine.i18n import seat_label
+
+    assert seat_label("gauntlet", 0, "en") == "Thanos"
+    assert seat_label("gauntlet", 2, "es") == "Héroe 2"
+    assert seat_label("loveletter", 2, "en") == "Player 3"
