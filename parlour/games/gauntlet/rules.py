@@ -25,6 +25,7 @@ from parlour.engine import (
     Rng,
     State,
 )
+from parlour.engine.integrity import corrupt, rebuild
 from parlour.games.gauntlet import actions as A
 from parlour.games.gauntlet.cards import (
     BY_ID,
@@ -897,7 +898,10 @@ class Gauntlet(Game):
 
     def state_from_json(self, data: Mapping[str, Any]) -> GauntletState:
         """Rebuild a saved state."""
-        return GauntletState.from_json(self, data)
+        st = rebuild(self, lambda: GauntletState.from_json(self, data), data)
+        if len(st.tokens) != st.players or len(st.known) != st.players:
+            raise corrupt("per-seat lists")
+        return st
 
     def action_steps(
         self, action: Action, lang: str = "en", names: Sequence[str] | None = None

@@ -11,9 +11,9 @@ from parlour.engine import (
     Game,
     OptionError,
     OptionSpec,
-    ReplayError,
     Rng,
 )
+from parlour.engine.integrity import corrupt, rebuild
 from parlour.games.loveletter import views
 from parlour.games.loveletter.cards import EDITIONS, TABLES, Edition
 from parlour.games.loveletter.rules import LoveLetterState, tables
@@ -139,10 +139,11 @@ class LoveLetter(Game):
 
     def state_from_json(self, data: Mapping[str, Any]) -> LoveLetterState:
         """Rebuild a state from :meth:`LoveLetterState.to_json`."""
-        try:
-            return views.state_from_json(self, data)
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            raise ReplayError("core.error.corrupt_state", reason=str(exc)[:80]) from None
+        # A corrupt save (bad types, a duplicated card, seats out of range) is refused here.
+        st = rebuild(self, lambda: views.state_from_json(self, data), data)
+        if not views.well_formed(st):
+            raise corrupt("per-seat lists")
+        return st
 
     def build_action_space(self, players: int, options: Mapping[str, Any]) -> ActionSpace:
         """Every action of the configuration (prebuilt in :class:`Tables`)."""

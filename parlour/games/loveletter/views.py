@@ -256,3 +256,22 @@ def state_from_json(game: LoveLetter, data: Mapping[str, Any]) -> LoveLetterStat
         else (int(last[0]), tuple(int(s) for s in last[1]), tuple(int(k) for k in last[2]))
     )
     return st
+
+
+def well_formed(state: LoveLetterState) -> bool:
+    """Whether a rebuilt state's per-seat lists and seat numbers fit its player count."""
+    n = state.players
+    seats = range(n)
+    per_seat = (len(state.hand), len(state.tokens), len(state.discards), len(state.jester))
+    return (
+        all(length == n for length in per_seat)
+        and len(state.hv) == n
+        and len(state.known) == n * n
+        and state.actor in seats
+        and state.first in seats
+        and min(state.tokens) >= 0
+        and state.syc in range(-1, 20)
+        and all(j == -1 or j in seats for j in state.jester)
+        and all(w in seats for w in state.winners)
+        and all(f[1] in seats and (f[0] != 2 or f[3] in seats) for f in state.facts)
+    )

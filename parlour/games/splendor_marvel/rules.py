@@ -26,6 +26,7 @@ from parlour.engine import (
     Rng,
     State,
 )
+from parlour.engine.integrity import rebuild
 from parlour.games.splendor_marvel import views
 from parlour.games.splendor_marvel.actions import (
     ALL_ACTIONS,
@@ -205,7 +206,9 @@ class SplendorMarvel(Game):
 
     def state_from_json(self, data: Mapping[str, Any]) -> SplendorMarvelState:
         """Rebuild a state from :meth:`SplendorMarvelState.to_json`."""
-        return views.state_from_json(self, data)
+        st = rebuild(self, lambda: views.state_from_json(self, data), data, views.expected_census)
+        views.check_counts(st)
+        return st
 
     def sample_configs(self) -> list[tuple[int, dict[str, Any]]]:
         """Two to four players, plus a short game to reach the safety end."""

@@ -194,3 +194,50 @@ def state_from_json(game: SplendorMarvel, data: Mapping[str, Any]) -> SplendorMa
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise ReplayError("core.error.corrupt_state", reason=str(exc)[:80]) from None
     return st
+
+
+def expected_census(state: SplendorMarvelState) -> dict[str, int]:
+    """The census a saved state must have: a new game's cards and tokens, its own locations.
+
+    Locations are drawn at random, so their faces come from the state; their number and
+    distinctness are checked by :func:`check_counts`.
+    """
+    from parlour.engine.integrity import fresh_census
+
+    out = {k: v for k, v in fresh_census(state).items() if not k.startswith("location:")}
+    for face in [*state.locations, *(f for owned in state.owned_locations for f in owned)]:
+        out[f"location:{LOCATION_FACES[face].id}"] = 1
+    return out
+
+
+def check_counts(state: SplendorMarvelState) -> None:
+    """Refuse per-seat lists of the wrong length, negative tokens or repeated locations."""
+    from parlour.engine.integrity import corrupt, fresh_census
+
+    n = state.players
+    kinds = len(TOKEN_KINDS)
+    seats = (
+        len(state.tokens),
+        len(state.tableau),
+        len(state.reserved),
+        len(state.reserved_blind),
+        len(state.owned_locations),
+        len(state.time_claimed),
+    )
+    if any(length != n for length in seats):
+        raise corrupt("per-seat lists")
+    if len(state.supply) != kinds or any(len(row) != kinds for row in state.tokens):
+        raise corrupt("token kinds")
+    if min(state.supply) < 0 or any(v < 0 for row in state.tokens for v in row):
+        raise corrupt("negative tokens")
+    if any(
+        len(r) != len(b) or len(r) > 3
+        for r, b in zip(state.reserved, state.reserved_blind, strict=True)
+    ):
+        raise corrupt("reserved cards")
+    faces = [*state.locations, *(f for owned in state.owned_locations for f in owned)]
+    want = sum(1 for k in fresh_census(state) if k.startswith("location:"))
+    if len(faces) != want or len({LOCATION_FACES[f].id for f in faces}) != want:
+        raise corrupt("locations")
+    if not set(state.location_choices) <= set(state.locations):
+        raise corrupt("location choices")
