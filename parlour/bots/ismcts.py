@@ -34,6 +34,8 @@ DEFAULT_ITERATIONS = 1000
 """The budget of a bare ``ismcts`` spec."""
 DEFAULT_EXPLORATION = 0.5
 """The UCB exploration constant (rewards lie in [0, 1])."""
+GUIDE_MARGIN = 0.03
+"""How much better a searched move must look to overrule a guide's move."""
 MAX_ROLLOUT_MOVES = 5000
 """A safety net: a rollout this long is scored as it stands (a draw for everyone)."""
 
@@ -176,21 +178,46 @@ class IsmctsBot(Bot):
         exploration: float = DEFAULT_EXPLORATION,
         hints: SearchHints | None = None,
         use_game_hints: bool = True,
+        guide: Bot | None = None,
+        margin: float = GUIDE_MARGIN,
     ) -> None:
         self.budget = budget or Budget()
         self.exploration = exploration
         self._hints = hints
         self._use_game_hints = use_game_hints
+        self.guide = guide
+        """A bot whose move is kept unless search finds one clearly better (None: pure search)."""
+        self.margin = margin
+        """How much better (in mean reward) a searched move must be to overrule the guide."""
         self.stats = SearchStats()
         """Figures of the last search (for benchmarks)."""
 
     def act(self, obs: Observation, rng: Rng) -> Action:
-        """Search from sampled worlds and play the most visited legal action."""
+        """Search from sampled worlds and play the most visited legal action.
+
+        With a guide, the guide's move is played unless the most visited move's mean reward
+        beats it by ``margin``: search then corrects the guide where it is sure, and noise
+        in a short search does not throw away a sound move.
+        """
         if len(obs.legal) == 1:
             self.stats = SearchStats()
             return obs.legal[0]
+        suggested = self.guide.act(obs, rng.spawn()) if self.guide is not None else None
         root = self.search(obs, rng)
-        return self._best(root, obs.legal)
+        best = self._best(root, obs.legal)
+        if suggested is None or suggested == best:
+            return best
+        mine, theirs = root.children.get(best), root.children.get(suggested)
+        if mine is None or theirs is None or theirs.visits == 0:
+            return best
+        if mine.total / mine.visits - theirs.total / theirs.visits > self.margin:
+            return best
+        return next(a for a in obs.legal if a == suggested)
+
+    def reset(self, seat: int, players: int, options: Mapping[str, Any]) -> None:
+        """Reset the guide."""
+        if self.guide is not None:
+            self.guide.reset(seat, players, options)
 
     # -- the search ---------------------------------------------------------------------
 

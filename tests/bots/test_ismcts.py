@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
 
+from parlour.bots.base import Observation, RandomBot
 from parlour.bots.ismcts import (
     Budget,
     IsmctsBot,
@@ -177,3 +179,29 @@ def test_time_budget_stops_the_search() -> None:
 def test_measure_iterations_reports_a_rate() -> None:
     """The benchmark helper returns iterations per second on seeded decision points."""
     assert measure_iterations("highcard", 3, {}, 0.2) > 0
+
+
+class _Always(RandomBot):
+    """A guide that always suggests one fixed action."""
+
+    def __init__(self, action: Action) -> None:
+        self.action = action
+        self.resets = 0
+
+    def act(self, obs: Observation, rng: Rng) -> Action:
+        return self.action
+
+    def reset(self, seat: int, players: int, options: Mapping[str, Any]) -> None:
+        self.resets += 1
+
+
+def test_a_guide_is_followed_unless_search_is_clearly_better() -> None:
+    """Keeping a 1 is clearly worse than swapping it: search overrules the guide; a huge
+    margin never does, and a guide that agrees changes nothing."""
+    low = HIGHCARD.new(2, {}, 1, stack=LOW_HAND)
+    assert _decide(IsmctsBot(Budget(300), guide=_Always(KEEP)), low) == SWAP
+    assert _decide(IsmctsBot(Budget(300), guide=_Always(KEEP), margin=2.0), low) == KEEP
+    assert _decide(IsmctsBot(Budget(300), guide=_Always(SWAP), margin=2.0), low) == SWAP
+    guide = _Always(KEEP)
+    IsmctsBot(guide=guide).reset(0, 2, {})
+    assert guide.resets == 1
