@@ -294,7 +294,7 @@ def summary(game: Game, result: Result, lang: str, names: Sequence[str]) -> Tabl
             continue
         shown = name_text(game.id, value, lang) if isinstance(value, str) else str(value)
         lines.append(f"{detail_label(game.id, key, lang)}: {shown}")
-    table = Table(title=title, caption="\n".join(escape(line) for line in lines))
+    table = Table(title=escape(title), caption="\n".join(escape(line) for line in lines))
     table.add_column(t("cli.play.player", lang))
     table.add_column(t("cli.play.score", lang), justify="right")
     for key in columns:

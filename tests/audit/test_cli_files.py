@@ -123,3 +123,16 @@ def test_fuzzed_replay_files_never_crash(
         doc[key] = value
     code, _ = _run(tmp_path, json.dumps(doc), "replay", "--seat", "0")
     assert code in (0, 2)
+
+
+@pytest.mark.parametrize("game_id", ["gauntlet", "splendor-marvel", "loveletter"])
+def test_names_with_console_markup_print_as_written(tmp_path: Path, game_id: str) -> None:
+    """A replay's names are text, not console markup: no crash, shown literally."""
+    game = get_game(game_id)
+    played = play_game(game, 3, {}, 4, [RandomBot() for _ in range(3)])
+    doc = played.replay.to_json()
+    doc["names"] = ["[/x]", "[bold]Ben", "Cam[/]"]
+    for args in (("replay", "--seat", "0"), ("replay", "--all"), ("replay",)):
+        code, out = _run(tmp_path, json.dumps(doc), *args)
+        assert code == 0
+    assert "[bold]Ben" in out or "[/x]" in out or "Cam[/]" in out
