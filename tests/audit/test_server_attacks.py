@@ -1,0 +1,223 @@
+"""The server under attack: forged seats, bad frames, bad moves, lobby injection, peeking."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tests.server.conftest import human_table, new_table, sit
+
+
+def _hello(client: TestClient, table: str, hello: Any) -> dict[str, Any]:
+    """The first answer to a hello (an error closes the socket)."""
+    with client.websocket_connect(f"/ws/tables/{table}") as ws:
+        if isinstance(hello, bytes):
+            ws.send_bytes(hello)
+        elif isinstance(hello, str):
+            ws.send_text(hello)
+        else:
+            ws.send_json(hello)
+        answer: dict[str, Any] = ws.receive_json()
+        return answer
+
+
+@pytest.mark.parametrize(
+    "hello",
+    [
+        {"type": "hello", "seat": 1},
+        {"type": "hello", "seat": 1, "token": ""},
+        {"type": "hello", "seat": 1, "token": "x" * 32},
+        {"type": "hello", "seat": 1, "token": None},
+        {"type": "hello", "seat": "1", "token": "T0"},
+        {"type": "hello", "seat": True, "token": "T0"},
+        {"type": "hello", "seat": 10**30, "token": "T0"},
+        {"type": "hello", "seat": -1, "token": "T0"},
+        {"type": "hello", "seat": 1, "token": "T0"},  # seat 0's token for seat 1
+        {"type": "hello", "seat": 0, "token": "T0", "admin": True},
+        {"type": "hi"},
+        [],
+        "not json",
+        b"\xff\xfe",
+        "x" * 10_000,
+        "[" * 5000,
+    ],
+)
+def test_a_forged_hello_gets_an_error_and_no_view(client: TestClient, hello: Any) -> None:
+    table, tokens = human_table(client, 2)
+    if isinstance(hello, dict) and hello.get("token") == "T0":
+        hello = {**hello, "token": tokens[0]}
+    answer = _hello(client, table, hello)
+    assert answer["type"] == "error" and "view" not in answer
+    assert tokens[0] not in json.dumps(answer) and tokens[1] not in json.dumps(answer)
+
+
+def test_tokens_are_long_random_and_never_shown(client: TestClient) -> None:
+    table, host = new_table(client, "highcard", 3)
+    tokens = [sit(client, table, s, f"P{s}") for s in range(3)]
+    assert len({*tokens, host}) == 4
+    assert all(len(tok) >= 32 for tok in tokens)
+    public = json.dumps(client.get(f"/api/tables/{table}").json())
+    public += json.dumps(client.get("/api/tables").json())
+    for secret in [host, *tokens]:
+        assert secret not in public
+    assert not re.search(r"[0-9a-f]{64}", public)  # nor a stored hash
+
+
+def _move(ws: Any, move: Any, action: Any) -> dict[str, Any]:
+    ws.send_json({"move": move, "action": action})
+    answer: dict[str, Any] = ws.receive_json()
+    return answer
+
+
+@pytest.mark.parametrize(
+    ("move", "action"),
+    [
+        ("0", None),
+        (-1, None),
+        (10**30, None),
+        (True, None),
+        (None, None),
+        (0, 3),
+        (0, ["keep"]),
+        (0, "x" * 100_000),
+        (0, "no-such-action"),
+        (0, ""),
+        (0, "keep\x00"),
+    ],
+)
+def test_bad_moves_are_refused_to_the_sender_alone(
+    client: TestClient, move: Any, action: Any
+) -> None:
+    table, tokens = human_table(client, 2)
+    with (
+        client.websocket_connect(f"/ws/tables/{table}") as ws0,
+        client.websocket_connect(f"/ws/tables/{table}") as ws1,
+    ):
+        ws0.send_json({"type": "hello", "seat": 0, "token": tokens[0]})
+        ws1.send_json({"type": "hello", "seat": 1, "token": tokens[1]})
+        first = [ws0.receive_json(), ws1.receive_json()]
+        mover = first[0]["view"]["to_act"]
+        wss = [ws0, ws1]
+        legal = first[mover]["legal"]
+        for ws in (ws0, ws1):  # whoever sends it, it is refused and answered to them only
+            if action is None:
+                answer = _move(ws, move, legal[0]["action"])
+            else:
+                answer = _move(ws, move, action)
+            assert answer["type"] == "error", answer
+            assert len(json.dumps(answer)) < 2000
+        # The other socket's next message is the state after a real move, not an error.
+        ok = _move(wss[mover], 0, legal[0]["action"])
+        assert ok["type"] == "state" and ok["move"] == 1
+        other = wss[1 - mover].receive_json()
+        assert other["type"] == "state" and other["move"] == 1
+
+
+def test_frames_after_the_hello_are_checked_and_the_socket_lives_on(client: TestClient) -> None:
+    table, tokens = human_table(client, 2)
+    with client.websocket_connect(f"/ws/tables/{table}") as ws:
+        ws.send_json({"type": "hello", "seat": 0, "token": tokens[0]})
+        ws.receive_json()
+        frames: list[str | bytes] = [
+            b"\x00\xff",
+            "{",
+            "x" * 10_000,
+            "[]",
+            '{"type": "rm -rf"}',
+            '{"type": "ping", "x": 1}',
+            '{"type": "lang", "lang": "xx"}',
+            '{"move": 0, "action": "keep", "seat": 1}',
+        ]
+        for frame in frames:
+            if isinstance(frame, bytes):
+                ws.send_bytes(frame)
+            else:
+                ws.send_text(frame)
+            assert ws.receive_json()["type"] == "error"
+        ws.send_json({"type": "ping"})
+        assert ws.receive_json() == {"type": "pong"}
+
+
+def test_a_spectator_cannot_move(client: TestClient) -> None:
+    table, _ = human_table(client, 2)
+    with client.websocket_connect(f"/ws/tables/{table}") as ws:
+        ws.send_json({"type": "hello", "seat": None})
+        state = ws.receive_json()
+        assert state["view"]["seat"] is None and state["legal"] == []
+        assert _move(ws, 0, "keep")["type"] == "error"
+
+
+def test_replay_and_record_of_a_running_game_need_the_seat_token(client: TestClient) -> None:
+    table, tokens = human_table(client, 2)
+    for query in ["?seat=0", "?seat=0&token=nope", f"?seat=0&token={tokens[1]}", "?seat=5"]:
+        r = client.get(f"/api/tables/{table}/replay/0{query}")
+        assert r.status_code >= 400 and "view" not in r.json(), query
+    r = client.get(f"/api/tables/{table}/replay/0")
+    assert r.status_code == 200 and r.json()["view"]["seat"] is None
+    assert all(h is None for h in r.json()["view"]["hands"])
+    assert client.get(f"/api/tables/{table}/record").status_code >= 400
+    mine = client.get(f"/api/tables/{table}/replay/0?seat=0&token={tokens[0]}").json()
+    assert mine["view"]["hands"][1] is None
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"game": "highcard", "players": 2, "options": {"nope": 1}},
+        {"game": "loveletter", "players": 2, "options": {"edition": "chess"}},
+        {"game": "loveletter", "players": 2, "options": {"tokens_to_win": 10**30}},
+        {"game": "loveletter", "players": 2, "options": {"tokens_to_win": "5; drop"}},
+        {"game": "loveletter", "players": 2, "options": {"edition": ["classic"]}},
+        {"game": "loveletter", "players": 99},
+        {"game": "loveletter", "players": -1},
+        {"game": "loveletter", "players": 10**30},
+        {"game": "gauntlet", "players": 1},
+        {"game": "splendor-marvel", "players": 5},
+        {"game": "../etc/passwd", "players": 2},
+        {"game": "highcard", "players": 2, "seed": 1},
+        {"game": "highcard"},
+        [],
+    ],
+)
+def test_lobby_option_injection_is_a_clear_error(client: TestClient, body: Any) -> None:
+    r = client.post("/api/tables", json=body)
+    assert 400 <= r.status_code < 500, r.text
+    assert "error" in r.json() or "detail" in r.json()
+
+
+def test_tables_that_do_not_exist_are_clear_errors(client: TestClient) -> None:
+    for path in ["/api/tables/nope", "/api/tables/nope/replay/0", "/api/tables/nope/record"]:
+        r = client.get(path)
+        assert r.status_code == 404, path
+    r = client.post("/api/tables/nope/seats/0", json={"name": "A"})
+    assert r.status_code == 404
+    answer = _hello(client, "nope", {"type": "hello", "seat": None})
+    assert answer["type"] == "error"
+
+
+def test_display_names_with_markup_come_back_as_plain_text(client: TestClient) -> None:
+    table, _ = new_table(client, "highcard", 2)
+    name = '<img src=x onerror="alert(1)">'
+    r = client.post(f"/api/tables/{table}/seats/0", json={"name": name})
+    assert r.status_code in (201, 400)
+    if r.status_code == 201:
+        seats = client.get(f"/api/tables/{table}").json()["seats"]
+        assert seats[0]["name"] == name
+
+
+def test_the_browser_client_never_parses_text_as_html() -> None:
+    """Untrusted text (names, messages) reaches the page through textContent only."""
+    static = Path(__file__).parents[2] / "parlour" / "web" / "static"
+    sinks = re.compile(r"innerHTML|outerHTML|insertAdjacentHTML|document\.write|eval\(")
+    found = [
+        f"{path.name}:{n}"
+        for path in static.rglob("*.js")
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if sinks.search(line)
+    ]
+    assert found == []
