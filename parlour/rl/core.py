@@ -15,7 +15,7 @@ import numpy as np
 from gymnasium import spaces
 from numpy.typing import NDArray
 
-from parlour.engine import Event, Game, OptionError, Rng, State, seed_from
+from parlour.engine import Event, Game, IllegalActionError, OptionError, Rng, State, seed_from
 from parlour.engine.i18n import LANGUAGES
 from parlour.games import get_game
 from parlour.rl.encoders import make_encoder
@@ -52,6 +52,19 @@ class EnvConfig:
     """The observation encoder of this configuration."""
     action_size: int
     """The size of the game's fixed action space."""
+
+
+def action_code(action: Any) -> int:
+    """An agent's action as an integer code; anything but a whole number is refused.
+
+    ``int()`` alone would turn ``2.7`` into 2, ``"3"`` into 3 and ``True`` into 1 (another
+    action than meant) and fail with a raw error on text or arrays.
+    """
+    if isinstance(action, np.ndarray) and action.shape == ():
+        action = action.item()
+    if isinstance(action, bool | np.bool_) or not isinstance(action, Integral):
+        raise IllegalActionError("core.error.malformed_action", action=repr(action)[:80])
+    return int(action)
 
 
 def configure(
@@ -179,7 +192,7 @@ class Episode:
 
         An illegal code raises IllegalActionError and changes nothing.
         """
-        events = self.state.apply(int(code))
+        events = self.state.apply(action_code(code))
         self._cache.clear()
         if self.state.record_events:
             self.events += events

@@ -94,6 +94,7 @@ from parlour.rl.core import (
     Episode,
     EpisodeSeeds,
     Obs,
+    action_code,
     check_render_mode,
     configure,
     observation_space,
@@ -184,7 +185,7 @@ class ParlourAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type i
         episode = self._episode
         if action is None:
             raise OptionError("rl.error.no_action", agent=agent)
-        rewards = episode.apply(int(action))
+        rewards = episode.apply(action_code(action))
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: rewards[i] for i, a in enumerate(self.possible_agents)}
         if episode.state.is_over:
@@ -229,7 +230,7 @@ class ParlourAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type i
     def action_text(self, code: int) -> str:
         """The canonical text of an action code (``guard>p2=5``-like)."""
         space = self.config.game.action_space(self.config.players, self.config.options)
-        return str(space.action(int(code)))
+        return str(space.action(action_code(code)))
 
 
 def raw_env(game_id: str, players: int | None = None, **kwargs: Any) -> ParlourAECEnv:

@@ -50,6 +50,7 @@ from parlour.rl.core import (
     Episode,
     EpisodeSeeds,
     Obs,
+    action_code,
     check_render_mode,
     configure,
     observation_space,
@@ -147,7 +148,7 @@ class ParlourSingleEnv(gymnasium.Env[dict[str, Any], np.int64]):
         episode = self._episode
         if episode.done:
             raise OptionError("rl.error.episode_over")
-        reward = episode.apply(int(action))[self.seat]
+        reward = episode.apply(action_code(action))[self.seat]
         reward += self._play_bots()
         self._return += reward
         if self.render_mode == "human":
@@ -225,7 +226,7 @@ class IllegalMoveWrapper(gymnasium.Wrapper[dict[str, Any], np.int64, dict[str, A
     def step(self, action: np.int64 | int) -> tuple[Obs, SupportsFloat, bool, bool, dict[str, Any]]:
         """Step when ``action`` is legal; otherwise end the episode with the penalty."""
         last = self._last
-        code = int(action)
+        code = action_code(action)
         mask = None if last is None else last["action_mask"]
         if mask is not None and not (0 <= code < len(mask) and mask[code]):
             self._last = None
