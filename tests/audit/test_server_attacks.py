@@ -221,3 +221,38 @@ def test_the_browser_client_never_parses_text_as_html() -> None:
         if sinks.search(line)
     ]
     assert found == []
+
+
+def test_a_duplicate_move_is_refused_as_stale(client: TestClient) -> None:
+    table, tokens = human_table(client, 2)
+    mover = client.get(f"/api/tables/{table}").json()["to_act"]
+    with client.websocket_connect(f"/ws/tables/{table}") as ws:
+        ws.send_json({"type": "hello", "seat": mover, "token": tokens[mover]})
+        first = ws.receive_json()
+        action = first["legal"][0]["action"]
+        ws.send_json({"move": 0, "action": action})
+        ws.send_json({"move": 0, "action": action})
+        answers = [ws.receive_json(), ws.receive_json()]
+        assert [a["type"] for a in answers] == ["state", "error"]
+        assert answers[1]["error"] == "web.error.stale_move"
+    summary = client.get(f"/api/tables/{table}").json()
+    assert summary["move"] == 1
+
+
+def test_a_move_over_http_needs_the_movers_own_token(client: TestClient) -> None:
+    table, tokens = human_table(client, 2)
+    mover = client.get(f"/api/tables/{table}").json()["to_act"]
+    for seat, token in [(mover, tokens[1 - mover]), (mover, ""), (1 - mover, tokens[1 - mover])]:
+        r = client.post(
+            f"/api/tables/{table}/move",
+            json={"seat": seat, "token": token, "move": 0, "action": "keep"},
+        )
+        assert 400 <= r.status_code < 500
+        assert tokens[mover] not in r.text
+    assert client.get(f"/api/tables/{table}").json()["move"] == 0
+
+
+@pytest.mark.parametrize("name", ["../../engine/state.py", "..%2F..%2Fpyproject.toml", "x.py"])
+def test_game_data_files_cannot_be_escaped(client: TestClient, name: str) -> None:
+    r = client.get(f"/api/games/loveletter/data/{name}")
+    assert r.status_code >= 400 and "import" not in r.text
