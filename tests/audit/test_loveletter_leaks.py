@@ -164,3 +164,47 @@ def test_determinize_moves_an_unknown_card_but_keeps_a_known_one() -> None:
     assert len(for_other) > 2
     aside = {st.determinize(0, rng).to_json()["aside"] for _ in range(30)}
     assert len(aside) > 2
+
+
+def _place(data: dict[str, object], card: str) -> str:
+    """Where a one-of-a-kind card lies in a full state: a hand, drawn, aside, pile position."""
+    hand = data["hand"]
+    assert isinstance(hand, list)
+    for s, c in enumerate(hand):
+        if c == card:
+            return f"hand{s}"
+    if data["drawn"] == card:
+        return "drawn"
+    if data["aside"] == card:
+        return "aside"
+    pending = data["pending"]
+    if data["phase"] == "chancellor" and isinstance(pending, list) and card in pending:
+        return "pending"
+    pile = data["pile"]
+    assert isinstance(pile, list) and card in pile
+    return f"pile{pile.index(card)}"
+
+
+@pytest.mark.parametrize(("edition", "players"), [("classic", 4), ("2019", 3), ("premium", 5)])
+def test_determinize_never_pins_a_card_the_seat_cannot_know(edition: str, players: int) -> None:
+    """A hidden one-of-a-kind card is dealt to several places across sampled worlds."""
+    ed = TABLES[edition]
+    unique = [ed.ids[k] for k, n in Counter(ed.deck).items() if n == 1]
+    checked = 0
+    for seed in range(3):
+        st = GAME.new(players, {"edition": edition}, seed)
+        rng = Rng(seed)
+        for _ in range(8):
+            if st.is_over:
+                break
+            seat = st.move_number % players
+            view = st.view(seat)
+            seen = _strings(view)
+            for card in unique:
+                if card in seen or _place(st.to_json(), card) == "drawn":
+                    continue
+                places = {_place(st.determinize(seat, Rng(k)).to_json(), card) for k in range(12)}
+                assert len(places) >= 2, (seed, seat, card, places)
+                checked += 1
+            st.apply(rng.choice(st.legal_actions()))
+    assert checked > 20
