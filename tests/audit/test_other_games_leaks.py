@@ -116,3 +116,37 @@ def test_splendor_determinize_redeals_another_seats_blind_reserve() -> None:
     samples = {st.determinize(1, rng).to_json()["reserved"][0][0] for _ in range(20)}
     assert len(samples) > 3
     assert {st.determinize(0, rng).to_json()["reserved"][0][0] for _ in range(5)} == {card}
+
+
+def _gauntlet_place(data: dict[str, object], card: str) -> str:
+    for zone in ("hero_deck", "thanos_deck", "looking"):
+        cards = data[zone]
+        assert isinstance(cards, list)
+        if card in cards:
+            return f"{zone}{cards.index(card)}"
+    hands = data["hands"]
+    assert isinstance(hands, list)
+    return next(f"hand{s}" for s, hand in enumerate(hands) if card in hand)
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_gauntlet_determinize_never_pins_a_hidden_card(players: int) -> None:
+    """A card whose place a seat was not told moves between sampled worlds."""
+    game = get_game("gauntlet")
+    checked = 0
+    for seed in range(3):
+        st = game.new(players, {}, seed)
+        assert isinstance(st, GauntletState)
+        rng = Rng(seed)
+        for _ in range(10):
+            if st.is_over:
+                break
+            seat = st.move_number % players
+            for card in sorted(_gauntlet_hidden(st, seat))[:6]:
+                places = {
+                    _gauntlet_place(st.determinize(seat, Rng(k)).to_json(), card) for k in range(12)
+                }
+                assert len(places) >= 2, (seed, seat, card, places)
+                checked += 1
+            st.apply(rng.choice(st.legal_actions()))
+    assert checked > 20
