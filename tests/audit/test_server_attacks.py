@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tests.server.conftest import human_table, new_table, sit
 
@@ -256,3 +258,36 @@ def test_a_move_over_http_needs_the_movers_own_token(client: TestClient) -> None
 def test_game_data_files_cannot_be_escaped(client: TestClient, name: str) -> None:
     r = client.get(f"/api/games/loveletter/data/{name}")
     assert r.status_code >= 400 and "import" not in r.text
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(st.sampled_from(["type", "move", "action", "lang", "seat"]), inner)
+    ),
+    max_leaves=8,
+)
+
+
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(messages=st.lists(_JSON, min_size=1, max_size=5))
+def test_fuzzed_messages_get_an_answer_and_never_a_move(
+    client: TestClient, messages: list[Any]
+) -> None:
+    table, tokens = human_table(client, 2)
+    with client.websocket_connect(f"/ws/tables/{table}") as ws:
+        ws.send_json({"type": "hello", "seat": 0, "token": tokens[0]})
+        ws.receive_json()
+        for message in messages:
+            if isinstance(message, dict) and ("move" in message or "action" in message):
+                message = {**message, "move": -1}  # never a real move: nothing may change
+            ws.send_json(message)
+            answer = ws.receive_json()
+            assert answer["type"] in ("error", "state", "pong")
+            assert tokens[1] not in json.dumps(answer)
+    assert client.get(f"/api/tables/{table}").json()["move"] == 0
