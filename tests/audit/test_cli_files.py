@@ -136,3 +136,29 @@ def test_names_with_console_markup_print_as_written(tmp_path: Path, game_id: str
         code, out = _run(tmp_path, json.dumps(doc), *args)
         assert code == 0
     assert "[bold]Ben" in out or "[/x]" in out or "Cam[/]" in out
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["play", "loveletter", "--seat", "9"],
+        ["play", "loveletter", "--seat", "-1"],
+        ["play", "loveletter", "--players", "99"],
+        ["play", "loveletter", "--option", "nope=1"],
+        ["play", "loveletter", "--role", "thanos"],
+        ["play", "gauntlet", "--role", "zz"],
+        ["play", "chess"],
+        ["play", "loveletter", "--lang", "xx"],
+        ["play", "loveletter", "--bots", "nope"],
+        ["play", "loveletter", "--seed", "abc"],
+        ["play", "splendor-marvel", "--players", "3", "--seat", "3"],
+        ["play", "loveletter", "--edition", "premium", "--players", "2"],
+        ["play", "loveletter", "--tokens_to_win", "999"],
+        ["replay", "no-such-file.json"],
+        ["replay", "."],
+    ],
+)
+def test_bad_command_lines_are_clear_errors(args: list[str]) -> None:
+    result = runner.invoke(app, args, input="q\n" * 5)
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert result.exit_code == 2 and "Traceback" not in result.output
