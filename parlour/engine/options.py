@@ -60,6 +60,11 @@ class OptionSpec:
             expected = (
                 ", ".join(str(c) for c in self.choices) if self.choices is not None else self.kind
             )
+            if self.choices is None and (self.minimum is not None or self.maximum is not None):
+                # Name the range: "expected int" alone misleads when the value is an int.
+                low = "" if self.minimum is None else str(self.minimum)
+                high = "" if self.maximum is None else str(self.maximum)
+                expected = f"{self.kind} {low}..{high}"
             return OptionError(
                 "core.error.option_bad_value",
                 option=self.name,
