@@ -49,3 +49,30 @@ def test_an_out_of_range_option_names_its_range(value: Any) -> None:
 def test_malformed_replays_are_replay_errors(data: Any) -> None:
     with pytest.raises(ReplayError):
         Replay.from_json(data)
+
+
+@pytest.mark.parametrize("game_id", ["loveletter", "gauntlet", "splendor-marvel"])
+def test_illegal_action_errors_carry_only_the_senders_words(game_id: str) -> None:
+    """An illegal action's error names the action, the seat, the prompt or a count: no card
+    the sender does not hold, so echoing it to anyone could not leak a hand."""
+    from parlour.engine import IllegalActionError, Rng
+
+    game = get_game(game_id)
+    allowed = {"action", "seat", "prompt", "count", "code", "size"}
+    for seed in range(3):
+        state = game.new(3, {}, seed)
+        rng = Rng(seed)
+        space = state.action_space.actions
+        for _ in range(15):
+            if state.is_over:
+                break
+            legal = set(state.legal_actions())
+            for action in [space[rng.below(len(space))] for _ in range(12)]:
+                if action in legal:
+                    continue
+                with pytest.raises(IllegalActionError) as err:
+                    state.apply(action)
+                assert set(err.value.params) <= allowed, err.value.params
+                if "action" in err.value.params:
+                    assert err.value.params["action"] == str(action)
+            state.apply(rng.choice(state.legal_actions()))
