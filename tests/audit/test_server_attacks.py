@@ -291,3 +291,18 @@ def test_fuzzed_messages_get_an_answer_and_never_a_move(
             assert answer["type"] in ("error", "state", "pong")
             assert tokens[1] not in json.dumps(answer)
     assert client.get(f"/api/tables/{table}").json()["move"] == 0
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="Budget.parse (parlour/bots/ismcts.py) accepts inf, nan and huge budgets; the "
+    "server's think limit cannot stop a pool thread, so such a bot occupies it for ever",
+)
+@pytest.mark.parametrize(
+    "spec", ["hard:infs", "ismcts:nanms", "hard:1e12ms", "ismcts:999999999999"]
+)
+def test_a_host_cannot_seat_a_bot_that_never_stops_thinking(client: TestClient, spec: str) -> None:
+    # The table is never started: a bot seated here would never finish its first move.
+    table, host = new_table(client, "loveletter", 2)
+    r = client.post(f"/api/tables/{table}/bots/1", json={"bot": spec, "host_token": host})
+    assert 400 <= r.status_code < 500
