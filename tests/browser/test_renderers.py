@@ -39,6 +39,8 @@ def test_the_game_renderer_draws_a_few_moves(browser: Any, base_url: str, game: 
     assert page.locator(f"{BOARDS[game]} .card").count() > 0
     shot(page, f"10-{game}-phone")
     # On a touch screen the first tap on a card shows its effect, the second opens its rule.
+    # Tap once the bots have moved: a redraw in between would replace the tapped card.
+    page.wait_for_selector("#actions button.step, #summary", timeout=20000)
     card = page.locator(f"{BOARDS[game]} [data-help]").first
     card.tap()
     page.wait_for_selector("#card-tip:not([hidden])")
