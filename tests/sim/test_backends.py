@@ -43,6 +43,16 @@ def test_backend_choice_and_bad_worker_counts() -> None:
     assert caught.value.key == "cli.error.bad_workers"
 
 
+def test_an_unreachable_ray_cluster_is_a_clear_error() -> None:
+    ray = pytest.importorskip("ray", reason="Ray is not installed (pip install ray)")
+    if ray.is_initialized():
+        pytest.skip("a Ray instance is already running in this process")
+    with pytest.raises(OptionError) as caught:
+        RayBackend("ray://127.0.0.1:1").parallelism(1)
+    assert caught.value.key == "cli.error.ray_start"
+    assert not ray.is_initialized()
+
+
 @pytest.fixture(scope="module")
 def ray_backend() -> Iterator[RayBackend]:
     ray = pytest.importorskip("ray", reason="Ray is not installed (pip install ray)")
@@ -79,13 +89,3 @@ def test_tournament_on_ray_equals_the_process_pool(ray_backend: RayBackend) -> N
     on_ray = tournament(*args, seed=3, backend=ray_backend)
     assert on_ray.backend == "ray"
     assert _plain(local) == _plain(on_ray)
-
-
-def test_an_unreachable_ray_cluster_is_a_clear_error() -> None:
-    ray = pytest.importorskip("ray", reason="Ray is not installed (pip install ray)")
-    if ray.is_initialized():
-        pytest.skip("a Ray instance is already running in this process")
-    with pytest.raises(OptionError) as caught:
-        RayBackend("ray://127.0.0.1:1").parallelism(1)
-    assert caught.value.key == "cli.error.ray_start"
-    assert not ray.is_initialized()
