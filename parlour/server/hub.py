@@ -12,6 +12,7 @@ import asyncio
 import logging
 import secrets
 import time
+import unicodedata
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -56,6 +57,18 @@ def _decide(bot: Bot, state: State, seat: int, rng: Rng) -> Action:
     """A bot's decision (runs in a worker thread, on a private copy of the state)."""
     obs = bot.observe(state, seat, rng.spawn())
     return bot.act(obs, rng)
+
+
+def clean_name(name: object) -> str:
+    """A display name as given, trimmed; refused when empty, too long, or holding control
+    or format characters (a text-direction override could make one name look like another).
+    """
+    text = name.strip() if isinstance(name, str) else ""
+    if not 1 <= len(text) <= MAX_NAME or any(
+        unicodedata.category(ch) in ("Cc", "Cf") for ch in text
+    ):
+        raise ServerError("web.error.bad_name", limit=MAX_NAME)
+    return text
 
 
 class GroupWriter:
@@ -188,9 +201,7 @@ class Hub:
 
     async def take_seat(self, table: LiveTable, seat: int, name: str) -> str:
         """Seat a person; returns the seat's secret token (the only time it is sent)."""
-        name = name.strip() if isinstance(name, str) else ""
-        if not 1 <= len(name) <= MAX_NAME:
-            raise ServerError("web.error.bad_name", limit=MAX_NAME)
+        name = clean_name(name)
         async with table.lock:
             self._free_seat(table, seat)
             token = new_token()
@@ -208,8 +219,10 @@ class Hub:
         if not isinstance(spec, str) or not spec or len(spec) > 64:
             raise OptionError("core.error.unknown_bot", bot=str(spec)[:40], known="")
         make_bot(spec, table.game.id)  # refuses unknown names with a clear error
-        label = (name or "").strip()[:MAX_NAME] or t(
-            "web.bot_name", "en", bot=spec.partition(":")[0], number=seat + 1
+        label = (
+            clean_name(name)
+            if name
+            else t("web.bot_name", "en", bot=spec.partition(":")[0], number=seat + 1)
         )
         async with table.lock:
             self._free_seat(table, seat)

@@ -306,3 +306,16 @@ def test_a_host_cannot_seat_a_bot_that_never_stops_thinking(client: TestClient, 
     table, host = new_table(client, "loveletter", 2)
     r = client.post(f"/api/tables/{table}/bots/1", json={"bot": spec, "host_token": host})
     assert 400 <= r.status_code < 500
+
+
+@pytest.mark.parametrize("name", ["Ana\u202eoB", "A\x00na", "Line\nbreak", "\u200b"])
+def test_display_names_with_control_or_direction_marks_are_refused(
+    client: TestClient, name: str
+) -> None:
+    """A name holding control or format characters is refused; the seat stays free."""
+    table, _host = new_table(client, players=2)
+    r = client.post(f"/api/tables/{table}/seats/0", json={"name": name})
+    assert r.status_code == 400
+    assert r.json()["error"] == "web.error.bad_name"
+    seats = client.get(f"/api/tables/{table}").json()["seats"]
+    assert seats[0]["kind"] is None and seats[0]["name"] is None
