@@ -31,7 +31,7 @@ from parlour.server.hub import Hub
 from parlour.server.storage import ActionRow, SeatRecord, Store, TableRecord
 from parlour.server.tables import LiveTable
 from tests.server import pg
-from tests.server.conftest import add_bot, human_table, new_table, run_async, sit, start
+from tests.server.conftest import add_bot, human_table, new_table, run_async, start
 from tests.server.test_restart import LAUNCH
 
 LIMIT = 20.0
@@ -304,16 +304,19 @@ def test_moves_sent_from_two_threads_at_once_are_applied_once_each(pg_url: str) 
 
 
 def test_a_name_postgres_cannot_hold_is_still_seated(pg_url: str) -> None:
-    """PostgreSQL text refuses NUL characters; a seat name with one must not break a table."""
+    """PostgreSQL text refuses NUL characters: the app refuses such a name, and the store
+    keeps any name it is given (cleaned) rather than break a table."""
     with TestClient(create_app(ServerConfig(database_url=pg_url, bot_delay=0))) as client:
         table, _ = new_table(client)
-        sit(client, table, 0, "A\x00B")
-        seats = client.get(f"/api/tables/{table}").json()["seats"]
-        assert seats[0]["name"] == "A\ufffdB"  # what is shown is what was stored
+        r = client.post(f"/api/tables/{table}/seats/0", json={"name": "A\x00B"})
+        assert r.status_code == 400 and r.json()["error"] == "web.error.bad_name"
     store = Store(pg_url)
+    record = SeatRecord(1, "human", "A\x00B", None, "hash")
+    store.take_seat(table, record)
+    assert record.name == "A\ufffdB"  # memory and storage agree
     (stored,) = store.load_all()
     store.close()
-    assert stored.seats[0].name == "A\ufffdB"
+    assert stored.seats[1].name == "A\ufffdB"
 
 
 # -- recovery --------------------------------------------------------------------------------
