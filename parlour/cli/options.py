@@ -145,6 +145,11 @@ def parse_players(text: str | None, game: Game, options: Mapping[str, Any]) -> l
     return counts
 
 
+def split_specs(text: str) -> list[str]:
+    """Bot specs from a comma-separated ``--bots`` text, blanks dropped."""
+    return [s.strip() for s in text.split(",") if s.strip()]
+
+
 def role_seats(game: Game, role: str, players: int) -> list[int]:
     """The seats of a named role (``thanos``, ``hero``) in an asymmetric game."""
     roles = ROLES.get(game.id, {})

@@ -30,6 +30,7 @@ from parlour.cli.options import (
     name_text,
     parse_players,
     role_seats,
+    split_specs,
 )
 from parlour.cli.render import prompt_text, render_view
 from parlour.engine import (
@@ -354,7 +355,7 @@ def register(app: typer.Typer) -> None:
             where = seat if seat is not None else (found or 0)
             if role is not None:
                 where = role_seats(game, role, count)[0]
-            specs = [s.strip() for s in (bots or default_bot(game.id)).split(",") if s.strip()]
+            specs = split_specs(bots or default_bot(game.id))
             play_session(
                 game,
                 count,

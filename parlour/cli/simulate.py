@@ -3,17 +3,13 @@
 from __future__ import annotations
 
 import csv
-import json
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console, Group
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
-from rich.progress import Progress as RichProgress
 from rich.table import Table
 
 from parlour.cli.options import (
@@ -27,14 +23,22 @@ from parlour.cli.options import (
     name_text,
     parse_players,
     role_seats,
+    split_specs,
+)
+from parlour.cli.report import (
+    ending_lines,
+    error_bars,
+    run_batch,
+    say_written,
+    throughput_line,
+    write_files,
+    write_json,
 )
 from parlour.engine import Game, OptionError
 from parlour.engine.i18n import seat_label, t
-from parlour.sim.backends import LocalBackend, RayBackend, make_backend
 from parlour.sim.runner import (
     BotChoice,
     GroupReport,
-    Progress,
     SimulationReport,
     WinRate,
     default_bot,
@@ -43,40 +47,13 @@ from parlour.sim.runner import (
 )
 
 
-@contextmanager
-def progress_bar(console: Console, label: str) -> Iterator[Progress]:
-    """A transient progress bar; yields the ``progress(done, total)`` callback to feed it."""
-    with RichProgress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-        # No refresh thread: worker processes are forked while the bar is shown.
-        auto_refresh=False,
-    ) as bar:
-        task = bar.add_task(escape(label), total=None)
-
-        def progress(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total, refresh=True)
-
-        yield progress
-
-
-def close_backend(backend: LocalBackend | RayBackend) -> None:
-    """Stop a Ray connection the command opened."""
-    if isinstance(backend, RayBackend):
-        backend.close()
-
-
 def role_bots(
     game: Game, roles: dict[str, str], fallback: str | None
 ) -> Callable[[int], list[str]]:
     """A function of the player count giving each seat's spec from role flags."""
 
     def specs(players: int) -> list[str]:
-        base = [s.strip() for s in (fallback or default_bot(game.id)).split(",") if s.strip()]
+        base = split_specs(fallback or default_bot(game.id))
         out = base * players if len(base) == 1 else list(base)
         if len(out) != players:
             raise OptionError(
@@ -96,14 +73,7 @@ def report_tables(report: SimulationReport, lang: str) -> Group:
     for group in report.groups:
         parts.append(_group_table(report.game, group, lang))
     parts.append(
-        t(
-            "cli.simulate.throughput",
-            lang,
-            games=report.games,
-            seconds=f"{report.elapsed:.2f}",
-            rate=f"{report.games_per_second:.1f}",
-            workers=report.workers,
-        )
+        throughput_line(report.games, report.elapsed, report.games_per_second, report.workers, lang)
     )
     return Group(*parts)
 
@@ -131,17 +101,7 @@ def _group_table(game_id: str, group: GroupReport, lang: str) -> Table:
         table.add_section()
         for rate in group.by_bot:
             table.add_row(t("cli.simulate.all_seats", lang), escape(rate.label), *_rate_row(rate))
-    lines = [
-        t(
-            "cli.simulate.ending",
-            lang,
-            reason=name_text(game_id, reason, lang),
-            count=count,
-            share=f"{count / group.games:.1%}",
-        )
-        for reason, count in group.reasons.items()
-    ]
-    lines.append(t("cli.simulate.decisions", lang, mean=f"{group.mean_decisions:.1f}"))
+    lines = ending_lines(game_id, group.reasons, group.games, group.mean_decisions, lang)
     lines += [
         t("cli.simulate.detail", lang, name=detail_label(game_id, key, lang), mean=f"{value:.2f}")
         for key, value in group.details.items()
@@ -193,7 +153,7 @@ def write_plot(report: SimulationReport, path: Path, lang: str) -> None:
         ax.bar(
             list(seats),
             [r.rate for r in group.seats],
-            yerr=_errors(group.seats),
+            yerr=error_bars(group.seats),
             capsize=4,
             color="tab:blue",
             alpha=0.8,
@@ -217,7 +177,12 @@ def write_plot(report: SimulationReport, path: Path, lang: str) -> None:
             rates = [r for _, r in points]
             xs = [n for n, _ in points]
             ax.errorbar(
-                xs, [r.rate for r in rates], yerr=_errors(rates), marker="o", capsize=4, label=label
+                xs,
+                [r.rate for r in rates],
+                yerr=error_bars(rates),
+                marker="o",
+                capsize=4,
+                label=label,
             )
         counts = sorted({g.players for g in report.groups})
         ax.plot(counts, [1 / n for n in counts], linestyle="--", color="grey", label=even)
@@ -231,11 +196,6 @@ def write_plot(report: SimulationReport, path: Path, lang: str) -> None:
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
-
-
-def _errors(rates: Sequence[WinRate]) -> list[list[float]]:
-    """Asymmetric error bar lengths (below, above) of Wilson intervals."""
-    return [[r.rate - r.low for r in rates], [r.high - r.rate for r in rates]]
 
 
 def register(app: typer.Typer) -> None:
@@ -286,23 +246,24 @@ def register(app: typer.Typer) -> None:
             counts = parse_players(players, game, opts)
             roles = {k: v for k, v in (("thanos", thanos), ("heroes", heroes)) if v}
             choice: BotChoice = role_bots(game, roles, bots) if roles else bots
-            backend = make_backend(workers, ray)
-            try:
-                with progress_bar(console, t("cli.simulate.progress", language)) as progress:
-                    report = simulate(
-                        game.id,
-                        counts,
-                        games,
-                        choice,
-                        opts,
-                        seed,
-                        workers,
-                        progress,
-                        keep_replays=replays is not None,
-                        backend=backend,
-                    )
-            finally:
-                close_backend(backend)
+            report = run_batch(
+                console,
+                language,
+                workers,
+                ray,
+                lambda backend, progress: simulate(
+                    game.id,
+                    counts,
+                    games,
+                    choice,
+                    opts,
+                    seed,
+                    workers,
+                    progress,
+                    keep_replays=replays is not None,
+                    backend=backend,
+                ),
+            )
         console.print(report_tables(report, language))
         _write_outputs(report, console, language, json_out, csv_out, plot, replays)
 
@@ -316,20 +277,17 @@ def _write_outputs(
     plot: Path | None,
     replays: Path | None,
 ) -> None:
-    written: list[Path] = []
-    if json_out is not None:
-        json_out.write_text(json.dumps(report.to_json(), indent=1) + "\n", encoding="utf-8")
-        written.append(json_out)
-    if csv_out is not None:
-        write_csv(report, csv_out)
-        written.append(csv_out)
-    if plot is not None:
-        write_plot(report, plot, lang)
-        written.append(plot)
+    written = write_files(
+        report,
+        [
+            (json_out, write_json),
+            (csv_out, write_csv),
+            (plot, lambda r, path: write_plot(r, path, lang)),
+        ],
+    )
     if replays is not None:
         saved: Sequence[Path] = save_replays(report, replays)
         console.print(
             escape(t("cli.simulate.replays_saved", lang, count=len(saved), folder=str(replays)))
         )
-    for path in written:
-        console.print(escape(t("cli.simulate.written", lang, path=str(path))))
+    say_written(console, written, lang)

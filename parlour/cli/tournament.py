@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import csv
-import json
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -20,11 +19,19 @@ from parlour.cli.options import (
     help_text,
     load_game,
     name_text,
+    split_specs,
 )
-from parlour.cli.simulate import close_backend, progress_bar
+from parlour.cli.report import (
+    ending_lines,
+    error_bars,
+    run_batch,
+    say_written,
+    throughput_line,
+    write_files,
+    write_json,
+)
 from parlour.engine import OptionError
 from parlour.engine.i18n import t
-from parlour.sim.backends import make_backend
 from parlour.sim.ratings import MODEL
 from parlour.sim.tournament import MODES, TournamentReport, tournament
 
@@ -61,31 +68,13 @@ def report_tables(report: TournamentReport, lang: str) -> Group:
     ]
     if not report.balanced:
         notes.append(t("cli.tournament.unbalanced", lang, games=report.games, cycle=report.cycle))
-    notes += [
-        t(
-            "cli.simulate.ending",
-            lang,
-            reason=name_text(report.game, reason, lang),
-            count=count,
-            share=f"{count / report.games:.1%}",
-        )
-        for reason, count in report.reasons.items()
-    ]
-    notes.append(t("cli.simulate.decisions", lang, mean=f"{report.mean_decisions:.1f}"))
+    notes += ending_lines(report.game, report.reasons, report.games, report.mean_decisions, lang)
     table.caption = "\n".join(escape(line) for line in notes)
     parts: list[Any] = [table, _seat_table(report, lang)]
     if report.head_to_head:
         parts.append(_head_to_head_table(report, lang))
-    parts.append(
-        t(
-            "cli.simulate.throughput",
-            lang,
-            games=report.games,
-            seconds=f"{report.elapsed:.2f}",
-            rate=f"{report.games / report.elapsed if report.elapsed > 0 else 0.0:.1f}",
-            workers=report.workers,
-        )
-    )
+    rate = report.games / report.elapsed if report.elapsed > 0 else 0.0
+    parts.append(throughput_line(report.games, report.elapsed, rate, report.workers, lang))
     return Group(*parts)
 
 
@@ -165,7 +154,7 @@ def write_plot(report: TournamentReport, path: Path, lang: str) -> None:
     left.bar(
         xs,
         [r.rate for r in rates],
-        yerr=[[r.rate - r.low for r in rates], [r.high - r.rate for r in rates]],
+        yerr=error_bars(rates),
         capsize=4,
         color="tab:blue",
         alpha=0.8,
@@ -252,34 +241,32 @@ def register(app: typer.Typer) -> None:
                 raise OptionError(
                     "cli.error.tournament_mode", mode=mode[:30], known=", ".join(MODES)
                 )
-            specs = [s.strip() for s in bots.split(",") if s.strip()]
-            backend = make_backend(workers, ray)
-            try:
-                with progress_bar(console, t("cli.simulate.progress", language)) as progress:
-                    report = tournament(
-                        game.id,
-                        count,
-                        specs,
-                        games,
-                        opts,
-                        seed,
-                        mode,
-                        workers,
-                        progress,
-                        backend=backend,
-                    )
-            finally:
-                close_backend(backend)
+            specs = split_specs(bots)
+            report = run_batch(
+                console,
+                language,
+                workers,
+                ray,
+                lambda backend, progress: tournament(
+                    game.id,
+                    count,
+                    specs,
+                    games,
+                    opts,
+                    seed,
+                    mode,
+                    workers,
+                    progress,
+                    backend=backend,
+                ),
+            )
         console.print(report_tables(report, language))
-        written: list[Path] = []
-        if json_out is not None:
-            json_out.write_text(json.dumps(report.to_json(), indent=1) + "\n", encoding="utf-8")
-            written.append(json_out)
-        if csv_out is not None:
-            write_csv(report, csv_out)
-            written.append(csv_out)
-        if plot is not None:
-            write_plot(report, plot, language)
-            written.append(plot)
-        for path in written:
-            console.print(escape(t("cli.simulate.written", language, path=str(path))))
+        written = write_files(
+            report,
+            [
+                (json_out, write_json),
+                (csv_out, write_csv),
+                (plot, lambda r, path: write_plot(r, path, language)),
+            ],
+        )
+        say_written(console, written, language)
