@@ -20,6 +20,7 @@ from parlour.engine.i18n import LANGUAGES
 from parlour.games import get_game
 from parlour.rl.encoders import make_encoder
 from parlour.rl.encoding import Encoder
+from parlour.rl.render import render_text
 from parlour.rl.rewards import REWARD_KINDS, game_rewards, round_rewards
 
 Obs = dict[str, NDArray[Any]]
@@ -30,6 +31,10 @@ DEFAULT_MAX_STEPS = 5000
 
 RENDER_MODES: tuple[str, ...] = ("ansi", "human")
 """Text render modes: ``ansi`` returns the text, ``human`` prints it."""
+
+ILLEGAL_POLICIES: tuple[str, ...] = ("terminate", "raise")
+"""What the ``make_*`` factories do with an illegal action: end the episode with a penalty,
+or raise."""
 
 
 @dataclass(frozen=True)
@@ -124,6 +129,14 @@ def check_render_mode(render_mode: str | None) -> None:
         )
 
 
+def check_illegal(illegal: str) -> None:
+    """Refuse an unknown illegal-action policy."""
+    if illegal not in ILLEGAL_POLICIES:
+        raise OptionError(
+            "rl.error.bad_illegal", value=str(illegal)[:40], known=", ".join(ILLEGAL_POLICIES)
+        )
+
+
 class EpisodeSeeds:
     """Game seeds for successive episodes: ``reset(seed=s)`` plays the game of seed ``s``.
 
@@ -208,3 +221,24 @@ class Episode:
         elif self.state.move_number >= self.config.max_steps:
             self.truncated = True
         return rewards
+
+
+def current(episode: Episode | None) -> Episode:
+    """The episode being played; refused before the first ``reset``."""
+    if episode is None:
+        raise OptionError("rl.error.not_reset")
+    return episode
+
+
+def render_episode(episode: Episode | None, render_mode: str | None) -> str | None:
+    """The spectator's text of the game since the last render (``human`` prints it)."""
+    if render_mode is None or episode is None:
+        return None
+    text = render_text(
+        episode.state, episode.events, truncated=episode.truncated, lang=episode.config.lang
+    )
+    episode.events = []
+    if render_mode == "human":
+        print(text)
+        return None
+    return text

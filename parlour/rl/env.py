@@ -95,15 +95,14 @@ from parlour.rl.core import (
     EpisodeSeeds,
     Obs,
     action_code,
+    check_illegal,
     check_render_mode,
     configure,
+    current,
     observation_space,
+    render_episode,
     reset_stack,
 )
-from parlour.rl.render import render_text
-
-ILLEGAL_POLICIES: tuple[str, ...] = ("terminate", "raise")
-"""What ``make_env`` does with an illegal action: end the episode with a penalty, or raise."""
 
 
 class ParlourAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type information
@@ -200,17 +199,7 @@ class ParlourAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type i
 
     def render(self) -> str | None:
         """The spectator's text of the game since the last render (``human`` prints it)."""
-        episode = self.episode
-        if self.render_mode is None or episode is None:
-            return None
-        text = render_text(
-            episode.state, episode.events, truncated=episode.truncated, lang=self.config.lang
-        )
-        episode.events = []
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_episode(self.episode, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release."""
@@ -219,9 +208,7 @@ class ParlourAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type i
 
     @property
     def _episode(self) -> Episode:
-        if self.episode is None:
-            raise OptionError("rl.error.not_reset")
-        return self.episode
+        return current(self.episode)
 
     def _agent_to_act(self) -> str:
         seat = self._episode.state.to_act
@@ -257,10 +244,7 @@ def make_env(
     ``illegal="terminate"`` ends the episode on an illegal action with ``illegal_reward``
     for its sender; ``illegal="raise"`` raises ``IllegalActionError`` (state unchanged).
     """
-    if illegal not in ILLEGAL_POLICIES:
-        raise OptionError(
-            "rl.error.bad_illegal", value=str(illegal)[:40], known=", ".join(ILLEGAL_POLICIES)
-        )
+    check_illegal(illegal)
     env: AECEnv = ParlourAECEnv(
         game_id,
         players,

@@ -51,12 +51,14 @@ from parlour.rl.core import (
     EpisodeSeeds,
     Obs,
     action_code,
+    check_illegal,
     check_render_mode,
     configure,
+    current,
     observation_space,
+    render_episode,
     reset_stack,
 )
-from parlour.rl.render import render_text
 
 _RESET_TRIES = 100
 """Deals tried by ``reset`` before giving up on games where the learner never decides."""
@@ -184,23 +186,11 @@ class ParlourSingleEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     def render(self) -> str | None:
         """The spectator's text of the game since the last render (``human`` prints it)."""
-        episode = self.episode
-        if self.render_mode is None or episode is None:
-            return None
-        text = render_text(
-            episode.state, episode.events, truncated=episode.truncated, lang=self.config.lang
-        )
-        episode.events = []
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_episode(self.episode, self.render_mode)
 
     @property
     def _episode(self) -> Episode:
-        if self.episode is None:
-            raise OptionError("rl.error.not_reset")
-        return self.episode
+        return current(self.episode)
 
     def legal_mask(self) -> np.ndarray[Any, np.dtype[np.int8]]:
         """The learner's current action mask."""
@@ -259,8 +249,7 @@ def make_single_env(
     ``illegal="terminate"`` wraps it in :class:`IllegalMoveWrapper` (penalty
     ``illegal_reward``); ``illegal="raise"`` returns the raw environment, which raises.
     """
-    if illegal not in ("terminate", "raise"):
-        raise OptionError("rl.error.bad_illegal", value=str(illegal)[:40], known="terminate, raise")
+    check_illegal(illegal)
     env: gymnasium.Env[dict[str, Any], np.int64] = ParlourSingleEnv(
         game_id,
         players,
