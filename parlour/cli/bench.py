@@ -18,6 +18,8 @@ from rich.table import Table
 
 from parlour.cli.options import (
     GAME_COMMAND,
+    LangFlag,
+    OptionFlag,
     check_language,
     fail,
     friendly_errors,
@@ -147,10 +149,8 @@ def register(app: typer.Typer) -> None:
         only: Annotated[
             str | None, typer.Option("--only", help=help_text("help.bench_only"))
         ] = None,
-        option: Annotated[
-            list[str] | None, typer.Option("--option", "-o", help=help_text("help.option"))
-        ] = None,
-        lang: Annotated[str | None, typer.Option("--lang", help=help_text("help.lang"))] = None,
+        option: OptionFlag = None,
+        lang: LangFlag = None,
     ) -> None:
         language = check_language(lang)
         console = Console()

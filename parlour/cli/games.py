@@ -10,7 +10,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from parlour.bots.registry import bot_names
-from parlour.cli.options import check_language, help_text, load_game, name_text
+from parlour.cli.options import LangFlag, check_language, help_text, load_game, name_text
 from parlour.engine import Game, OptionSpec
 from parlour.engine.i18n import t
 from parlour.games import all_games
@@ -65,7 +65,7 @@ def register(app: typer.Typer) -> None:
         game_id: Annotated[
             str | None, typer.Argument(metavar="[GAME]", help=help_text("help.games_game"))
         ] = None,
-        lang: Annotated[str | None, typer.Option("--lang", help=help_text("help.lang"))] = None,
+        lang: LangFlag = None,
     ) -> None:
         language = check_language(lang)
         console = Console()

@@ -12,7 +12,8 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Any
+from pathlib import Path
+from typing import Annotated, Any, TypeAlias
 
 import typer
 from rich.console import Console
@@ -187,3 +188,32 @@ def detail_label(game_id: str, key: str, lang: str) -> str:
 def help_text(key: str) -> str:
     """A help text of the ``cli`` catalog in the language chosen by ``PARLOUR_LANG``."""
     return t(f"cli.{key}", env_language())
+
+
+# The flags several commands declare alike (each command adds its own default after ``=``).
+GameArgument: TypeAlias = Annotated[
+    str, typer.Argument(metavar="GAME", help=help_text("help.game"))
+]
+"""The game id every game command starts with."""
+PlayersFlag: TypeAlias = Annotated[
+    int | None, typer.Option("--players", "-p", help=help_text("help.players"))
+]
+"""``--players N``: one player count."""
+SeedFlag: TypeAlias = Annotated[int, typer.Option("--seed", help=help_text("help.seed"))]
+"""``--seed N``: the first game's seed of a batch."""
+WorkersFlag: TypeAlias = Annotated[
+    int | None, typer.Option("--workers", "-w", help=help_text("help.workers"))
+]
+"""``--workers N``: local worker processes (or a local Ray instance's CPUs)."""
+RayFlag: TypeAlias = Annotated[str | None, typer.Option("--ray", help=help_text("help.ray"))]
+"""``--ray ADDRESS``: run the batch on a Ray cluster."""
+JsonOutFlag: TypeAlias = Annotated[
+    Path | None, typer.Option("--json", help=help_text("help.json_out"))
+]
+"""``--json PATH``: where to write the report as JSON."""
+OptionFlag: TypeAlias = Annotated[
+    list[str] | None, typer.Option("--option", "-o", help=help_text("help.option"))
+]
+"""``--option name=value`` (repeatable): a game option."""
+LangFlag: TypeAlias = Annotated[str | None, typer.Option("--lang", help=help_text("help.lang"))]
+"""``--lang CODE``: the interface language."""

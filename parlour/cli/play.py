@@ -20,6 +20,10 @@ from parlour.bots.base import Bot
 from parlour.bots.registry import make_bot
 from parlour.cli.options import (
     GAME_COMMAND,
+    GameArgument,
+    LangFlag,
+    OptionFlag,
+    PlayersFlag,
     check_language,
     detail_label,
     fail,
@@ -312,10 +316,8 @@ def register(app: typer.Typer) -> None:
     @app.command("play", help=help_text("help.play"), context_settings=GAME_COMMAND)
     def play(
         ctx: typer.Context,
-        game_id: Annotated[str, typer.Argument(metavar="GAME", help=help_text("help.game"))],
-        players: Annotated[
-            int | None, typer.Option("--players", "-p", help=help_text("help.players"))
-        ] = None,
+        game_id: GameArgument,
+        players: PlayersFlag = None,
         seat: Annotated[int | None, typer.Option("--seat", help=help_text("help.seat"))] = None,
         role: Annotated[str | None, typer.Option("--as", help=help_text("help.as_role"))] = None,
         bots: Annotated[
@@ -326,10 +328,8 @@ def register(app: typer.Typer) -> None:
         resume: Annotated[
             Path | None, typer.Option("--resume", help=help_text("help.resume"))
         ] = None,
-        option: Annotated[
-            list[str] | None, typer.Option("--option", "-o", help=help_text("help.option"))
-        ] = None,
-        lang: Annotated[str | None, typer.Option("--lang", help=help_text("help.lang"))] = None,
+        option: OptionFlag = None,
+        lang: LangFlag = None,
     ) -> None:
         language = check_language(lang)
         game = load_game(game_id, language)

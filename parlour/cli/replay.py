@@ -11,7 +11,14 @@ from rich.console import Console
 from rich.markup import escape
 from rich.rule import Rule
 
-from parlour.cli.options import check_language, fail, friendly_errors, help_text, seat_label
+from parlour.cli.options import (
+    LangFlag,
+    check_language,
+    fail,
+    friendly_errors,
+    help_text,
+    seat_label,
+)
 from parlour.cli.render import render_view
 from parlour.engine import (
     IllegalActionError,
@@ -137,7 +144,7 @@ def register(app: typer.Typer) -> None:
             bool, typer.Option("--all", help=help_text("help.replay_all"))
         ] = False,
         step: Annotated[bool, typer.Option("--step", help=help_text("help.step"))] = False,
-        lang: Annotated[str | None, typer.Option("--lang", help=help_text("help.lang"))] = None,
+        lang: LangFlag = None,
     ) -> None:
         language = check_language(lang)
         if seat is not None and everything:

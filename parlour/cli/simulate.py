@@ -14,6 +14,13 @@ from rich.table import Table
 
 from parlour.cli.options import (
     GAME_COMMAND,
+    GameArgument,
+    JsonOutFlag,
+    LangFlag,
+    OptionFlag,
+    RayFlag,
+    SeedFlag,
+    WorkersFlag,
     check_language,
     detail_label,
     friendly_errors,
@@ -204,7 +211,7 @@ def register(app: typer.Typer) -> None:
     @app.command("simulate", help=help_text("help.simulate"), context_settings=GAME_COMMAND)
     def simulate_command(
         ctx: typer.Context,
-        game_id: Annotated[str, typer.Argument(metavar="GAME", help=help_text("help.game"))],
+        game_id: GameArgument,
         players: Annotated[
             str | None, typer.Option("--players", "-p", help=help_text("help.players_range"))
         ] = None,
@@ -212,13 +219,9 @@ def register(app: typer.Typer) -> None:
             int, typer.Option("--games", "-n", help=help_text("help.games_count"))
         ] = 100,
         bots: Annotated[str | None, typer.Option("--bots", help=help_text("help.sim_bots"))] = None,
-        seed: Annotated[int, typer.Option("--seed", help=help_text("help.seed"))] = 0,
-        workers: Annotated[
-            int | None, typer.Option("--workers", "-w", help=help_text("help.workers"))
-        ] = None,
-        json_out: Annotated[
-            Path | None, typer.Option("--json", help=help_text("help.json_out"))
-        ] = None,
+        seed: SeedFlag = 0,
+        workers: WorkersFlag = None,
+        json_out: JsonOutFlag = None,
         csv_out: Annotated[
             Path | None, typer.Option("--csv", help=help_text("help.csv_out"))
         ] = None,
@@ -232,11 +235,9 @@ def register(app: typer.Typer) -> None:
         replays: Annotated[
             Path | None, typer.Option("--save-replays", help=help_text("help.save_replays"))
         ] = None,
-        ray: Annotated[str | None, typer.Option("--ray", help=help_text("help.ray"))] = None,
-        option: Annotated[
-            list[str] | None, typer.Option("--option", "-o", help=help_text("help.option"))
-        ] = None,
-        lang: Annotated[str | None, typer.Option("--lang", help=help_text("help.lang"))] = None,
+        ray: RayFlag = None,
+        option: OptionFlag = None,
+        lang: LangFlag = None,
     ) -> None:
         language = check_language(lang)
         game = load_game(game_id, language)

@@ -13,6 +13,14 @@ from rich.table import Table
 
 from parlour.cli.options import (
     GAME_COMMAND,
+    GameArgument,
+    JsonOutFlag,
+    LangFlag,
+    OptionFlag,
+    PlayersFlag,
+    RayFlag,
+    SeedFlag,
+    WorkersFlag,
     check_language,
     friendly_errors,
     game_options,
@@ -201,35 +209,27 @@ def register(app: typer.Typer) -> None:
     @app.command("tournament", help=help_text("help.tournament"), context_settings=GAME_COMMAND)
     def tournament_command(
         ctx: typer.Context,
-        game_id: Annotated[str, typer.Argument(metavar="GAME", help=help_text("help.game"))],
+        game_id: GameArgument,
         bots: Annotated[str, typer.Option("--bots", help=help_text("help.tournament_bots"))],
-        players: Annotated[
-            int | None, typer.Option("--players", "-p", help=help_text("help.players"))
-        ] = None,
+        players: PlayersFlag = None,
         games: Annotated[
             int, typer.Option("--games", "-n", help=help_text("help.tournament_games"))
         ] = 100,
         mode: Annotated[
             str | None, typer.Option("--mode", help=help_text("help.tournament_mode"))
         ] = None,
-        seed: Annotated[int, typer.Option("--seed", help=help_text("help.seed"))] = 0,
-        workers: Annotated[
-            int | None, typer.Option("--workers", "-w", help=help_text("help.workers"))
-        ] = None,
-        ray: Annotated[str | None, typer.Option("--ray", help=help_text("help.ray"))] = None,
-        json_out: Annotated[
-            Path | None, typer.Option("--json", help=help_text("help.json_out"))
-        ] = None,
+        seed: SeedFlag = 0,
+        workers: WorkersFlag = None,
+        ray: RayFlag = None,
+        json_out: JsonOutFlag = None,
         csv_out: Annotated[
             Path | None, typer.Option("--csv", help=help_text("help.tournament_csv"))
         ] = None,
         plot: Annotated[
             Path | None, typer.Option("--plot", help=help_text("help.tournament_plot"))
         ] = None,
-        option: Annotated[
-            list[str] | None, typer.Option("--option", "-o", help=help_text("help.option"))
-        ] = None,
-        lang: Annotated[str | None, typer.Option("--lang", help=help_text("help.lang"))] = None,
+        option: OptionFlag = None,
+        lang: LangFlag = None,
     ) -> None:
         language = check_language(lang)
         game = load_game(game_id, language)
