@@ -62,20 +62,14 @@ def bench_configs(
 
 def figures_table(figures: list[BenchFigure], lang: str) -> Table:
     """Games/s and decisions/s per configuration, events off then on, side by side."""
-    table = Table(title=t("cli.bench.title", lang))
-    # Game and options share a column so narrow terminals fold the options, not the figures.
-    table.add_column(
-        f"{t('cli.bench.game', lang)}\n{t('cli.bench.options', lang)}",
-        overflow="fold",
-        min_width=16,
-    )
+    table = _config_table(t("cli.bench.title", lang), lang)
     for mode in ("fast", "events"):
         for key in ("games_per_s", "decisions_per_s"):
             header = f"{t(f'cli.bench.{key}', lang)}\n{t(f'cli.bench.{mode}', lang)}"
             table.add_column(header, justify="right")
     rows: dict[tuple[str, int, str], dict[bool, BenchFigure]] = {}
     for f in figures:
-        options = ", ".join(f"{k}={v}" for k, v in f.options.items())
+        options = _options_text(f.options)
         rows.setdefault((f.game, f.players, options), {})[f.record_events] = f
     for (game, players, options), pair in rows.items():
         cells = []
@@ -86,8 +80,7 @@ def figures_table(figures: list[BenchFigure], lang: str) -> Table:
                 if one is None
                 else [f"{one.games_per_second:,.0f}", f"{one.decisions_per_second:,.0f}"]
             )
-        label = t("cli.bench.config", lang, game=game, players=players)
-        table.add_row(escape(f"{label}\n{options}" if options else label), *cells)
+        table.add_row(_config_label(game, players, options, lang), *cells)
     return table
 
 
@@ -110,21 +103,36 @@ def rl_meter() -> RateMeter | None:
 
 def rates_table(figures: list[RateFigure], title: str, unit: str, lang: str) -> Table:
     """One rate per configuration, or "not available"."""
+    table = _config_table(title, lang)
+    table.add_column(unit, justify="right")
+    for f in figures:
+        rate = (
+            t("cli.bench.not_available", lang) if f.per_second is None else f"{f.per_second:,.0f}"
+        )
+        table.add_row(_config_label(f.game, f.players, _options_text(f.options), lang), rate)
+    return table
+
+
+def _config_table(title: str, lang: str) -> Table:
+    """A table whose first column names the configuration measured."""
     table = Table(title=title)
+    # Game and options share a column so narrow terminals fold the options, not the figures.
     table.add_column(
         f"{t('cli.bench.game', lang)}\n{t('cli.bench.options', lang)}",
         overflow="fold",
         min_width=16,
     )
-    table.add_column(unit, justify="right")
-    for f in figures:
-        options = ", ".join(f"{k}={v}" for k, v in f.options.items())
-        label = t("cli.bench.config", lang, game=f.game, players=f.players)
-        rate = (
-            t("cli.bench.not_available", lang) if f.per_second is None else f"{f.per_second:,.0f}"
-        )
-        table.add_row(escape(f"{label}\n{options}" if options else label), rate)
     return table
+
+
+def _options_text(options: dict[str, Any]) -> str:
+    return ", ".join(f"{k}={v}" for k, v in options.items())
+
+
+def _config_label(game: str, players: int, options: str, lang: str) -> str:
+    """The configuration cell: the game and player count, its options on a second line."""
+    label = t("cli.bench.config", lang, game=game, players=players)
+    return escape(f"{label}\n{options}" if options else label)
 
 
 def register(app: typer.Typer) -> None:

@@ -46,15 +46,7 @@ from parlour.sim.tournament import MODES, TournamentReport, tournament
 
 def report_tables(report: TournamentReport, lang: str) -> Group:
     """Standings (win rates, intervals, ratings), win rate by seat, head-to-head, notes."""
-    title = t(
-        "cli.tournament.title",
-        lang,
-        game=name_text(report.game, "game", lang),
-        players=report.players,
-        games=report.games,
-        mode=report.mode,
-    )
-    table = Table(title=escape(title))
+    table = Table(title=escape(_title(report, lang)))
     for key in ("bot", "games", "wins", "win_rate", "interval", "mu", "sigma", "ordinal"):
         table.add_column(
             t(f"cli.tournament.{key}", lang), justify="left" if key == "bot" else "right"
@@ -84,6 +76,18 @@ def report_tables(report: TournamentReport, lang: str) -> Group:
     rate = report.games / report.elapsed if report.elapsed > 0 else 0.0
     parts.append(throughput_line(report.games, report.elapsed, rate, report.workers, lang))
     return Group(*parts)
+
+
+def _title(report: TournamentReport, lang: str) -> str:
+    """The game, the player count, the games played and the seating mode."""
+    return t(
+        "cli.tournament.title",
+        lang,
+        game=name_text(report.game, "game", lang),
+        players=report.players,
+        games=report.games,
+        mode=report.mode,
+    )
 
 
 def _seat_table(report: TournamentReport, lang: str) -> Table:
@@ -188,16 +192,7 @@ def write_plot(report: TournamentReport, path: Path, lang: str) -> None:
     for ax in (left, right):
         ax.set_xticks(xs, labels, rotation=20)
         ax.grid(alpha=0.3)
-    fig.suptitle(
-        t(
-            "cli.tournament.title",
-            lang,
-            game=name_text(report.game, "game", lang),
-            players=report.players,
-            games=report.games,
-            mode=report.mode,
-        )
-    )
+    fig.suptitle(_title(report, lang))
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
