@@ -9,7 +9,7 @@ registered again in every worker before it runs a task.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
@@ -55,6 +55,18 @@ def _register_all(games: Sequence[Game]) -> None:
         register(game)
 
 
+def in_task_order(
+    size: int, finished: Iterable[tuple[int, R]], done: Callable[[R], None] | None
+) -> list[R]:
+    """Results (task index, result) put back in task order, each given to ``done`` on arrival."""
+    results: dict[int, R] = {}
+    for i, result in finished:
+        results[i] = result
+        if done is not None:
+            done(result)
+    return [results[i] for i in range(size)]
+
+
 @dataclass
 class LocalBackend:
     """This process (one worker) or a pool of worker processes on this machine."""
@@ -82,25 +94,21 @@ class LocalBackend:
         """Run in this process, or on a process pool when more than one worker is allowed."""
         used = self.parallelism(len(tasks))
         if used == 1:
-            out = []
-            for task in tasks:
-                out.append(fn(task))
-                if done is not None:
-                    done(out[-1])
-            return out
-        results: dict[int, R] = {}
+            return in_task_order(len(tasks), ((i, fn(t)) for i, t in enumerate(tasks)), done)
         with ProcessPoolExecutor(
             max_workers=used, initializer=_register_all, initargs=(list(games),)
         ) as pool:
             index: dict[Future[R], int] = {pool.submit(fn, task): i for i, task in enumerate(tasks)}
-            pending = set(index)
-            while pending:
-                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    results[index[future]] = future.result()
-                    if done is not None:
-                        done(results[index[future]])
-        return [results[i] for i in range(len(tasks))]
+            return in_task_order(len(tasks), _as_completed(index), done)
+
+
+def _as_completed(index: dict[Future[R], int]) -> Iterator[tuple[int, R]]:
+    """(task index, result) of each future as soon as it finishes."""
+    pending = set(index)
+    while pending:
+        finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+        for future in finished:
+            yield index[future], future.result()
 
 
 def _on_ray(fn: Callable[[T], R], task: T, games: Sequence[Game]) -> R:
@@ -163,16 +171,16 @@ class RayBackend:
         remote = ray.remote(_on_ray)
         shared = ray.put(list(games))
         refs = [remote.remote(fn, task, shared) for task in tasks]
-        position = {ref: i for i, ref in enumerate(refs)}
-        results: dict[int, R] = {}
-        pending = list(refs)
-        while pending:
-            finished, pending = ray.wait(pending, num_returns=1)
-            for ref in finished:
-                results[position[ref]] = ray.get(ref)
-                if done is not None:
-                    done(results[position[ref]])
-        return [results[i] for i in range(len(tasks))]
+
+        def as_completed() -> Iterator[tuple[int, R]]:
+            position = {ref: i for i, ref in enumerate(refs)}
+            pending = list(refs)
+            while pending:
+                finished, pending = ray.wait(pending, num_returns=1)
+                for ref in finished:
+                    yield position[ref], ray.get(ref)
+
+        return in_task_order(len(tasks), as_completed(), done)
 
     def close(self) -> None:
         """Stop the Ray connection this backend opened (a no-op otherwise)."""
