@@ -14,6 +14,7 @@ from pettingzoo.test import api_test, seed_test
 from parlour.engine import IllegalActionError, OptionError, Rng
 from parlour.rl import ParlourAECEnv, encoder_class, make_env, measure_env_steps
 from parlour.rl.rewards import game_rewards, round_rewards, zero_sum
+from tests.rl.playout import play_random
 from tests.support.highcard import GAME as HIGHCARD
 
 CONFIGS: list[tuple[int, dict[str, Any]]] = [(2, {}), (3, {"copies": 3}), (4, {})]
@@ -59,26 +60,11 @@ def test_players_and_options_default() -> None:
     assert env.config.options == {"copies": 2}
 
 
-def _play(env: ParlourAECEnv, seed: int) -> dict[str, float]:
-    """Play random legal moves to the end; return each agent's total reward."""
-    env.reset(seed=seed)
-    rng = np.random.default_rng(seed)
-    totals = dict.fromkeys(env.possible_agents, 0.0)
-    for agent in env.agent_iter():
-        obs, reward, terminated, truncated, _ = env.last()
-        totals[agent] += reward
-        if terminated or truncated:
-            env.step(None)
-            continue
-        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-    return totals
-
-
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_rewards_are_the_zero_sum_result_at_the_end(players: int) -> None:
     env = ParlourAECEnv("highcard", players)
     for seed in range(5):
-        totals = _play(env, seed)
+        totals = play_random(env, seed)
         assert env.episode is not None
         result = env.episode.state.result
         assert result is not None

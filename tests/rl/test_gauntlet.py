@@ -9,6 +9,7 @@ import pytest
 
 from parlour.rl import raw_env
 from parlour.rl.encoders.gauntlet import INDEX, GauntletEncoder
+from tests.rl.playout import play_random
 
 STACK: dict[str, Any] = {
     "hero_deck": ["iron_man", "nebula"],
@@ -48,16 +49,7 @@ def test_team_rewards_follow_the_zero_sum_rule(players: int) -> None:
     """IG-END: Thanos alone, or the heroes together, win; rewards add up to zero."""
     env = raw_env("gauntlet", players)
     for seed in range(3):
-        env.reset(seed=seed)
-        rng = np.random.default_rng(seed)
-        totals = dict.fromkeys(env.possible_agents, 0.0)
-        for agent in env.agent_iter():
-            obs, reward, terminated, truncated, _ = env.last()
-            totals[agent] += reward
-            if terminated or truncated:
-                env.step(None)
-                continue
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        totals = play_random(env, seed)
         assert env.episode is not None
         result = env.episode.state.result
         assert result is not None

@@ -11,6 +11,7 @@ from pettingzoo.test import api_test, seed_test
 
 from parlour.rl import ParlourAECEnv, ParlourSingleEnv, make_encoder, make_env
 from parlour.rl.encoders.loveletter import LoveLetterEncoder
+from tests.rl.playout import play_random
 
 # Top card first: set aside the Princess, deal p0 a Guard and p1 a Priest, p0 draws a Baron.
 REST = ["guard"] * 3 + ["priest", "baron", "handmaid", "handmaid", "prince", "prince"]
@@ -79,16 +80,7 @@ def test_round_rewards_add_up_to_token_differences_plus_the_result(edition: str)
     """LL-GAME-1: each token gained pays +1 to its seat and -1 to the other (two players)."""
     env = ParlourAECEnv("loveletter", 2, reward="round", options={"edition": edition})
     for seed in range(3):
-        env.reset(seed=seed)
-        rng = np.random.default_rng(seed)
-        totals = dict.fromkeys(env.possible_agents, 0.0)
-        for agent in env.agent_iter():
-            obs, reward, terminated, truncated, _ = env.last()
-            totals[agent] += reward
-            if terminated or truncated:
-                env.step(None)
-                continue
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        totals = play_random(env, seed)
         assert env.episode is not None
         state = env.episode.state
         tokens = state.view(None)["tokens"]
