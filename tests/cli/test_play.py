@@ -262,11 +262,8 @@ def test_play_command_refuses_bad_setups_with_code_2(args: list[str], message: s
     assert message in result.output
 
 
+@pytest.mark.usefixtures("gauntlet_loaded")
 def test_play_as_a_role_takes_that_roles_first_seat(tmp_path: Path) -> None:
-    try:
-        get_game("gauntlet")
-    except Exception as exc:
-        pytest.skip(f"gauntlet not loadable: {exc}")
     path = tmp_path / "g.json"
     result = runner.invoke(
         app,

@@ -11,7 +11,6 @@ from typer.testing import CliRunner
 
 from parlour.cli import app
 from parlour.engine import Replay
-from parlour.games import get_game
 
 runner = CliRunner()
 
@@ -179,11 +178,8 @@ def test_errors_and_labels_follow_the_language() -> None:
     assert "胜率" in result.output
 
 
+@pytest.mark.usefixtures("gauntlet_loaded")
 def test_thanos_and_heroes_bots_take_their_seats(tmp_path: Path) -> None:
-    try:
-        get_game("gauntlet")
-    except Exception as exc:
-        pytest.skip(f"gauntlet not loadable: {exc}")
     path = tmp_path / "g.json"
     result = runner.invoke(
         app,
