@@ -33,8 +33,7 @@ RENDER_MODES: tuple[str, ...] = ("ansi", "human")
 """Text render modes: ``ansi`` returns the text, ``human`` prints it."""
 
 ILLEGAL_POLICIES: tuple[str, ...] = ("terminate", "raise")
-"""What the ``make_*`` factories do with an illegal action: end the episode with a penalty,
-or raise."""
+"""What the ``make_*`` factories do with an illegal action: end with a penalty, or raise."""
 
 
 @dataclass(frozen=True)
