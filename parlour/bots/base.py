@@ -29,7 +29,7 @@ class Observation:
         """The seat deciding."""
         self.view: Mapping[str, Any] = state.view(seat)
         """The seat's view (what it may know)."""
-        self.legal: Sequence[Action] = state.legal_actions()
+        self.legal: Sequence[Action] = tuple(state.legal_actions())
         """Every legal action, in the game's order."""
         self.move_number: int = state.move_number
         """The move number being answered."""

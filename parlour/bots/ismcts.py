@@ -118,6 +118,12 @@ class _Node:
         self.children: dict[Action, _Child] = {}
 
 
+MAX_ITERATIONS = 1_000_000
+"""The largest iteration budget a spec may ask for."""
+MAX_MILLIS = 60_000.0
+"""The longest time budget a spec may ask for (one minute)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Budget:
     """How long one decision may search: iterations, milliseconds, or whichever ends first."""
@@ -146,7 +152,11 @@ class Budget:
             raise OptionError(
                 "core.error.unknown_bot", bot=f"ismcts:{arg}"[:40], known="ismcts"
             ) from None
-        if (iterations is not None and iterations < 1) or (millis is not None and millis <= 0):
+        # A budget must end: no infinite or NaN time, nothing beyond the caps (a bot seated
+        # at a server table would otherwise hold a worker thread for ever).
+        if (iterations is not None and not 1 <= iterations <= MAX_ITERATIONS) or (
+            millis is not None and not (math.isfinite(millis) and 0 < millis <= MAX_MILLIS)
+        ):
             raise OptionError("core.error.unknown_bot", bot=f"ismcts:{arg}"[:40], known="ismcts")
         if iterations is None and millis is None:
             return cls()

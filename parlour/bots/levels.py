@@ -89,6 +89,8 @@ class _LevelFactory:
         self.level = level
 
     def __call__(self, arg: str | None) -> Bot:
+        if self.level == "hard" and arg:
+            Budget.parse(arg)  # refuse a bad budget when the bot is made, not at its first move
         return _LevelBot(self.level, arg)
 
 

@@ -56,7 +56,7 @@ def make_bot(spec: str, game_id: str) -> Bot:
 
 def _load_optional() -> None:
     """Import generic bots that register themselves (when their module exists)."""
-    for module in ("parlour.bots.ismcts",):
+    for module in ("parlour.bots.ismcts", "parlour.bots.levels"):
         try:
             import_module(module)
         except ModuleNotFoundError as exc:
