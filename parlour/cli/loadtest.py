@@ -72,6 +72,15 @@ def register(app: typer.Typer) -> None:
                     p99=f"{report.percentile(99):.1f}",
                 )
             )
+            typer.echo(
+                t(
+                    "web.cli.load_check",
+                    LANG,
+                    verified=report.verified,
+                    lost=report.lost,
+                    doubled=report.doubled,
+                )
+            )
 
         if url:
             run(url.rstrip("/"))

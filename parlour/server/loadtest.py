@@ -2,6 +2,8 @@
 
 Each client plays random legal moves for its seat; the latency of a move is the time from
 sending it to receiving the client's next view (the server has committed the move by then).
+Every finished table's stored log is then checked against the moves its client made: none
+lost, none applied twice.
 """
 
 from __future__ import annotations
@@ -22,7 +24,8 @@ from typing import Any
 
 import httpx
 
-from parlour.engine import Rng
+from parlour.engine import Replay, Rng
+from parlour.games import get_game
 
 
 @dataclass
@@ -35,6 +38,12 @@ class LoadReport:
     seconds: float
     latencies: list[float] = field(default_factory=list)
     """Seconds from a client's move to its view update, one per client move."""
+    verified: int = 0
+    """Finished tables whose stored log was checked against their client's moves."""
+    lost: int = 0
+    """Client moves the server acknowledged that its log does not hold."""
+    doubled: int = 0
+    """Moves of the client's seat in a log that the client did not make (or made once)."""
 
     @property
     def moves_per_second(self) -> float:
@@ -74,12 +83,13 @@ async def _client(
     deadline: float,
     latencies: list[float],
     think: float,
+    acked: list[tuple[int, str]],
 ) -> tuple[int, bool]:
     from websockets.asyncio.client import connect
 
     async with connect(f"{ws_base}/ws/tables/{table}", max_size=None, compression=None) as ws:
         await ws.send(json.dumps({"type": "hello", "seat": 0, "token": token, "lang": "en"}))
-        pending: tuple[int, float] | None = None
+        pending: tuple[int, float, str] | None = None
         move = 0
         async for raw in ws:
             msg = json.loads(raw)
@@ -88,6 +98,7 @@ async def _client(
             move = msg["move"] or 0
             if pending is not None and move > pending[0]:
                 latencies.append(time.perf_counter() - pending[1])
+                acked.append((pending[0], pending[2]))
                 pending = None
             if msg["summary"] is not None:
                 return move, True
@@ -97,7 +108,7 @@ async def _client(
                 action = rng.choice(msg["legal"])["action"]
                 if think > 0:  # a person takes a moment (uniform, mean ``think``)
                     await asyncio.sleep(rng.random() * 2 * think)
-                pending = (move, time.perf_counter())
+                pending = (move, time.perf_counter(), action)
                 await ws.send(json.dumps({"move": move, "action": action}))
     return move, False
 
@@ -125,17 +136,49 @@ async def run_load(
     start = time.perf_counter()
     deadline = time.monotonic() + duration
     rng = Rng(seed)
+    acked: list[list[tuple[int, str]]] = [[] for _ in made]
     outcomes = await asyncio.gather(
-        *(_client(ws_base, t, tok, rng.spawn(), deadline, latencies, think) for t, tok in made)
+        *(
+            _client(ws_base, t, tok, rng.spawn(), deadline, latencies, think, acked[i])
+            for i, (t, tok) in enumerate(made)
+        )
     )
     seconds = time.perf_counter() - start
-    return LoadReport(
+    report = LoadReport(
         tables=tables,
         finished=sum(1 for _, over in outcomes if over),
         moves=sum(m for m, _ in outcomes),
         seconds=seconds,
         latencies=latencies,
     )
+    async with httpx.AsyncClient(base_url=base_url, timeout=60, limits=limits) as http:
+        for (table, _), (_, over), sent in zip(made, outcomes, acked, strict=True):
+            if over:
+                record = (await http.get(f"/api/tables/{table}/record")).json()
+                lost, doubled = check_log(record, sent)
+                report.verified += 1
+                report.lost += lost
+                report.doubled += doubled
+    return report
+
+
+def check_log(record: dict[str, Any], sent: list[tuple[int, str]]) -> tuple[int, int]:
+    """Compare a finished table's log with the moves seat 0's client saw accepted.
+
+    Returns (lost, doubled): acknowledged moves missing from the log at their move number,
+    and seat-0 moves in the log that the client never made.
+    """
+    replay = Replay.from_json(record)
+    state = replay.initial_state(get_game(replay.game))
+    mine: dict[int, str] = {}
+    for index, text in enumerate(replay.actions):
+        if state.to_act == 0:
+            mine[index] = text
+        state.apply(text)
+    made = dict(sent)
+    lost = sum(1 for move, text in made.items() if mine.get(move) != text)
+    doubled = sum(1 for move in mine if move not in made)
+    return lost, doubled
 
 
 def free_port() -> int:
