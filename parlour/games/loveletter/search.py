@@ -37,6 +37,19 @@ def win_chances(needed: tuple[int, ...]) -> tuple[float, ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=65536)
+def _round_range(before: tuple[int, ...], target: int, seat: int) -> tuple[float, float]:
+    """A seat's least and greatest chance to win the game after one more round is won."""
+    chances = []
+    for winner in range(len(before)):
+        tokens = [t + (s == winner) for s, t in enumerate(before)]
+        if tokens[winner] >= target:
+            chances.append(1.0 if winner == seat else 0.0)
+        else:
+            chances.append(win_chances(tuple(max(1, target - t) for t in tokens))[seat])
+    return min(chances), max(chances)
+
+
 class LoveLetterHints:
     """Love Letter's :class:`parlour.bots.ismcts.SearchHints`."""
 
@@ -46,20 +59,62 @@ class LoveLetterHints:
         return not any(st.discards)
 
     def value(self, state: State, seat: int) -> float:
-        """The seat's chance to win the game from the tokens (LL-GAME-1)."""
+        """The seat's chance to win the game from the tokens (LL-GAME-1), on the round's scale.
+
+        One round moves that chance little (from 0.5 to about 0.6 early in a 2-player game),
+        which would drown the search's signal in its exploration; so the chance is rescaled
+        between the worst and the best the round just played could have given the seat: 1 for
+        winning it, 0 for the rival whose win hurts most. The order of outcomes is kept.
+        """
         st: LoveLetterState = state  # type: ignore[assignment]
         target = st.target
-        needed = tuple(max(1, target - t) for t in st.tokens)
-        return win_chances(needed)[seat]
+        now = win_chances(tuple(max(1, target - t) for t in st.tokens))[seat]
+        if st.last_round is None:
+            return now
+        winners = st.last_round[1]
+        before = tuple(t - (s in winners) for s, t in enumerate(st.tokens))
+        low, high = _round_range(before, target, seat)
+        if high - low <= 1e-9:
+            return now
+        return min(1.0, max(0.0, (now - low) / (high - low)))
 
     def rollout_action(self, state: State, rng: Rng) -> Action:
-        """A random legal move, but never the Princess by choice."""
+        """A Guard naming a hand the player knows, else a random legal move but the Princess."""
         legal = state.legal_actions()
         if len(legal) > 1:
+            aimed = _guard_on_known(state, legal)  # type: ignore[arg-type]
+            if aimed is not None:
+                return aimed
             keep = [a for a in legal if not (isinstance(a, Play) and a.effect == "princess")]
             if keep:
                 legal = keep
         return legal[rng.below(len(legal))] if len(legal) > 1 else legal[0]
+
+
+def _guard_on_known(state: LoveLetterState, legal: list[Action]) -> Action | None:
+    """A legal Guard that names the card of a hand its player knows (LL-CARD-GUARD), if any.
+
+    Every player plays it (the heuristic does), so rollouts must too: a hand that was looked
+    at is in danger, and the search learns to expect it.
+    """
+    n = state.players
+    actor = state.actor
+    if state.to_act != actor:
+        return None
+    row = state.known[actor * n : actor * n + n]
+    for t in range(n):
+        if t == actor or row[t] < 0 or row[t] != state.hv[t] or state.hand[t] < 0:
+            continue
+        value = state.values[state.hand[t]]
+        for action in legal:
+            if (
+                isinstance(action, Play)
+                and action.effect == "guard"
+                and action.targets == (t,)
+                and action.guess == value
+            ):
+                return action
+    return None
 
 
 SEARCH_HINTS = LoveLetterHints()

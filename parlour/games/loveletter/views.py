@@ -100,7 +100,7 @@ def determinize(state: LoveLetterState, seat: int, rng: Rng) -> LoveLetterState:
 
     Every card ``seat`` cannot see (other hands it does not know, the pile, the set-aside
     card, future stacked decks) is gathered in sorted order and reshuffled until the public
-    facts hold; the other seats' private knowledge is forgotten (it would reveal hidden cards).
+    facts hold; the other seats keep knowing the hands they looked at (now the sampled ones).
     """
     st = state.clone()
     st.rng = rng.spawn()
@@ -145,9 +145,9 @@ def determinize(state: LoveLetterState, seat: int, rng: Rng) -> LoveLetterState:
     if state.aside >= 0:
         st.aside = cards.pop()
     st.pile = cards
-    for s in range(n):
-        if s != seat:
-            st.known[s * n : s * n + n] = [-1] * n
+    # Who looked at whose hand is public (a Priest's target, a Baron tie, a King's trade), so
+    # the other seats keep their knowledge, now of the sampled cards: an opponent who saw a
+    # hand still plays as if it knew it (a Guard aimed at a known card).
     return st
 
 
