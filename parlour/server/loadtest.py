@@ -12,9 +12,6 @@ import asyncio
 import json
 import math
 import os
-import socket
-import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -26,6 +23,7 @@ import httpx
 
 from parlour.engine import Replay, Rng
 from parlour.games import get_game
+from parlour.server.process import serve_process
 
 
 @dataclass
@@ -181,39 +179,10 @@ def check_log(record: dict[str, Any], sent: list[tuple[int, str]]) -> tuple[int,
     return lost, doubled
 
 
-def free_port() -> int:
-    """A local port nobody listens on right now."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 @contextmanager
 def local_server(database: str | None = None, bot_delay: float = 0.0) -> Iterator[str]:
-    """A ``parlour serve`` process on a free port; yields its URL."""
-    port = free_port()
-    folder = tempfile.mkdtemp(prefix="parlour-load-")
-    url = database or f"sqlite:///{os.path.join(folder, 'load.db')}"
-    code = "import sys; from parlour.cli import main; sys.argv[0] = 'parlour'; main()"
-    cmd = [sys.executable, "-c", code, "serve", "--port", str(port), "--database", url]
-    proc = subprocess.Popen([*cmd, "--bot-delay", str(bot_delay)], stdout=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if httpx.get(f"{base}/api/games", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError("the server did not start")
-            time.sleep(0.1)
-        yield base
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+    """A ``parlour serve`` process on a free port (a throwaway SQLite unless ``database``)."""
+    with tempfile.TemporaryDirectory(prefix="parlour-load-") as folder:
+        url = database or f"sqlite:///{os.path.join(folder, 'load.db')}"
+        with serve_process(url, bot_delay=bot_delay) as (base, _):
+            yield base

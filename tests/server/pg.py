@@ -13,7 +13,6 @@ import itertools
 import os
 import pwd
 import shutil
-import socket
 import subprocess
 import tempfile
 from collections.abc import Iterator
@@ -21,6 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sqlalchemy import create_engine, text
+
+from parlour.server.process import free_port
 
 START_WAIT = 20
 """Seconds ``pg_ctl`` may wait for the server to accept connections."""
@@ -47,14 +48,6 @@ def find_bin() -> Path | None:
     if initdb and pg_ctl and Path(initdb).parent == Path(pg_ctl).parent:
         return Path(initdb).parent
     return None
-
-
-def free_port() -> int:
-    """A local port nobody listens on right now."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 @dataclass

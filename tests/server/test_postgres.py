@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -28,6 +27,7 @@ from parlour.games import get_game
 from parlour.server import ServerConfig, create_app
 from parlour.server.errors import ServerError
 from parlour.server.hub import Hub
+from parlour.server.process import serve_process
 from parlour.server.storage import ActionRow, SeatRecord, Store, TableRecord
 from parlour.server.tables import LiveTable
 from tests.server import pg
@@ -431,29 +431,9 @@ def test_a_database_that_never_answers_is_an_error_after_the_wait(pg_server: pg.
 @contextmanager
 def serve(database: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """A real ``parlour serve`` process on ``database``; yields its base URL and the process."""
-    port = pg.free_port()
-    cmd = [sys.executable, "-c", LAUNCH, "serve", "--port", str(port)]
-    cmd += ["--database", database, "--bot-delay", "0"]
     root = Path(__file__).resolve().parents[2]
-    proc = subprocess.Popen(cmd, cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + LIMIT
-        while True:
-            try:
-                if httpx.get(f"{base}/api/tables", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                err = proc.stderr.read().decode() if proc.stderr and proc.poll() is not None else ""
-                pytest.fail(f"server did not start: {err[-2000:]}")
-            time.sleep(0.1)
-        yield base, proc
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        proc.wait(10)
+    with serve_process(database, preamble=LAUNCH, cwd=root, wait=LIMIT) as up:
+        yield up
 
 
 @pytest.mark.server_process

@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -15,49 +12,22 @@ from pathlib import Path
 import httpx
 import pytest
 
+from parlour.server.process import free_port, serve_process
+
 pytestmark = pytest.mark.server_process
 
 # The child process registers the toy game before it serves.
 LAUNCH = (
-    "import sys; from parlour.games import register; "
-    "from tests.support.highcard import GAME; register(GAME); "
-    "from parlour.cli import main; sys.argv = ['parlour'] + sys.argv[1:]; main()"
+    "from parlour.games import register; from tests.support.highcard import GAME; register(GAME)"
 )
-
-
-def free_port() -> int:
-    """A port nobody listens on right now."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @contextmanager
 def server(db: Path, port: int) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """A real ``parlour serve`` process; yields its base URL and the process."""
-    cmd = [sys.executable, "-c", LAUNCH, "serve", "--port", str(port)]
-    cmd += ["--database", f"sqlite:///{db}", "--bot-delay", "0"]
-    root = Path(__file__).resolve().parents[2]
-    proc = subprocess.Popen(cmd, cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                if httpx.get(f"{base}/api/tables", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                err = proc.stderr.read().decode() if proc.stderr else ""
-                pytest.fail(f"server did not start: {err[-2000:]}")
-            time.sleep(0.1)
-        yield base, proc
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        proc.wait(10)
+    with serve_process(f"sqlite:///{db}", port=port, preamble=LAUNCH, cwd=ROOT, wait=20) as up:
+        yield up
 
 
 def test_tables_survive_a_killed_server(tmp_path: Path) -> None:
