@@ -14,7 +14,8 @@ Long games need a horizon. A game package may expose ``SEARCH_HINTS`` (see
 
 A spec is ``ismcts`` (default budget), ``ismcts:500`` (500 iterations, deterministic for a
 given generator), ``ismcts:200ms`` (200 milliseconds) or both, ``ismcts:2000,900ms``
-(2000 iterations unless 900 ms pass first).
+(2000 iterations unless 900 ms pass first); ``model`` among them (``ismcts:1500,model``)
+searches against the game's model of how players move (see ``IsmctsBot.model_players``).
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ DEFAULT_EXPLORATION = 0.5
 """The UCB exploration constant (rewards lie in [0, 1])."""
 GUIDE_MARGIN = 0.03
 """How much better a searched move must look to overrule a guide's move."""
+SAMPLE_TRIES = 16
+"""How many worlds a plausibility-weighted draw tries before taking the likeliest seen."""
 MAX_ROLLOUT_MOVES = 5000
 """A safety net: a rollout this long is scored as it stands (a draw for everyone)."""
 
@@ -48,7 +51,11 @@ class SearchHints(Protocol):
     name: ``horizon: int`` (score a rollout after this many moves past the root),
     ``rollout_action(state, rng) -> Action`` (a cheap rollout policy instead of uniform
     random), ``infoset_key(state, seat) -> Hashable`` (a faster key for the seat's
-    information set than its view; it must depend only on what the seat knows).
+    information set than its view; it must depend only on what the seat knows),
+    ``player_model(state, rng) -> Action`` (how a player is expected to move, from its own
+    knowledge in the state: used by a bot with ``model_players``) and
+    ``plausibility(state, seat) -> float`` (how likely the other seats' past moves were in a
+    sampled world under that model, in [0, 1]; it may read only what is public).
     """
 
     def stop(self, state: State) -> bool:
@@ -190,6 +197,7 @@ class IsmctsBot(Bot):
         use_game_hints: bool = True,
         guide: Bot | None = None,
         margin: float = GUIDE_MARGIN,
+        model_players: bool = False,
     ) -> None:
         self.budget = budget or Budget()
         self.exploration = exploration
@@ -199,6 +207,11 @@ class IsmctsBot(Bot):
         """A bot whose move is kept unless search finds one clearly better (None: pure search)."""
         self.margin = margin
         """How much better (in mean reward) a searched move must be to overrule the guide."""
+        self.model_players = model_players
+        """Whether to search against the hints' model of how players move (``player_model``):
+        the other seats move by it inside the tree (they get no nodes), every seat's
+        rollout moves by it, and sampled worlds are weighed by ``plausibility`` (how likely
+        the other seats' past moves were in each). Without such hints it changes nothing."""
         self.stats = SearchStats()
         """Figures of the last search (for benchmarks)."""
 
@@ -248,16 +261,47 @@ class IsmctsBot(Bot):
         start = time.perf_counter()
         done = 0
         world: State | None = first
+        plausibility = getattr(hints, "plausibility", None) if self.model_players else None
+        scale = [0.0]  # the greatest weight seen: rejection is relative to it
         while limit is None or done < limit:
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
                 break
-            if world is None:
+            if plausibility is not None:
+                world = self._draw(obs, rng, plausibility, world, scale)
+            elif world is None:
                 world = obs.sample(rng)
             self._iterate(world, obs.seat, root, nodes, key, hints, rng)
             world = None
             done += 1
         self.stats = SearchStats(done, time.perf_counter() - start, len(nodes))
         return root
+
+    @staticmethod
+    def _draw(
+        obs: Observation, rng: Rng, plausibility: Any, first: State | None, scale: list[float]
+    ) -> State:
+        """A world drawn in proportion to its plausibility (rejection sampling).
+
+        A candidate is kept with probability its weight over the greatest weight seen so
+        far (``scale[0]``, raised as greater ones appear), so many small weights (one per
+        other seat) do not make every candidate fail; after ``SAMPLE_TRIES`` the likeliest
+        candidate seen is taken.
+        """
+        best: State | None = None
+        best_weight = -1.0
+        for _ in range(SAMPLE_TRIES):
+            world = first if first is not None else obs.sample(rng)
+            first = None
+            weight = plausibility(world, obs.seat)
+            if weight > 0.0 and weight >= scale[0]:
+                scale[0] = weight
+                return world
+            if rng.random() * scale[0] < weight:
+                return world
+            if weight > best_weight:
+                best, best_weight = world, weight
+        assert best is not None
+        return best
 
     def _iterate(
         self,
@@ -276,6 +320,7 @@ class IsmctsBot(Bot):
         actor = seat
         start_move = state.move_number
         horizon: int | None = getattr(hints, "horizon", None)
+        model = getattr(hints, "player_model", None) if self.model_players else None
         # Selection and expansion: walk existing nodes; the first new information set is
         # added to the tree and the rest of the world is a rollout.
         while True:
@@ -284,6 +329,10 @@ class IsmctsBot(Bot):
                 break
             if hints is not None and _cut(state, hints, start_move, horizon):
                 break
+            if model is not None and to_act != seat:
+                state._apply(model(state, rng))
+                node = None
+                continue
             legal = state.legal_actions()
             if node is None:
                 if len(legal) > 1:
@@ -303,7 +352,7 @@ class IsmctsBot(Bot):
             # would only repeat it.
             state._apply(action)
             node = None
-        rewards = self._rollout(state, hints, start_move, rng)
+        rewards = self._rollout(state, hints, start_move, rng, model)
         for child, who in path:
             child.visits += 1
             child.total += rewards[who]
@@ -333,11 +382,11 @@ class IsmctsBot(Bot):
         return best, children[best]
 
     def _rollout(
-        self, state: State, hints: SearchHints | None, start_move: int, rng: Rng
+        self, state: State, hints: SearchHints | None, start_move: int, rng: Rng, model: Any
     ) -> Sequence[float]:
-        """Finish the world with the rollout policy; every seat's reward in [0, 1]."""
+        """Finish the world with the rollout policy (or the player model); rewards in [0, 1]."""
         horizon: int | None = getattr(hints, "horizon", None)
-        policy = getattr(hints, "rollout_action", None)
+        policy = model or getattr(hints, "rollout_action", None)
         for _ in range(MAX_ROLLOUT_MOVES):
             if state.to_act is None:
                 result = state.result
@@ -380,9 +429,16 @@ def _key_function(hints: SearchHints | None) -> Any:
     return getattr(hints, "infoset_key", None) or view_key
 
 
+MODEL_FLAG = "model"
+"""The spec word that turns on ``model_players``."""
+
+
 def ismcts_factory(arg: str | None) -> IsmctsBot:
-    """Build the bot of an ``ismcts[:budget]`` spec."""
-    return IsmctsBot(Budget.parse(arg))
+    """Build the bot of an ``ismcts[:budget][,model]`` spec."""
+    parts = [p for p in (arg or "").replace(" ", "").split(",") if p]
+    model = MODEL_FLAG in parts
+    rest = ",".join(p for p in parts if p != MODEL_FLAG)
+    return IsmctsBot(Budget.parse(rest or None), model_players=model)
 
 
 def measure_iterations(
@@ -428,6 +484,7 @@ from parlour.bots import levels as _levels  # noqa: E402
 
 __all__ = [
     "DEFAULT_ITERATIONS",
+    "MODEL_FLAG",
     "Budget",
     "IsmctsBot",
     "SearchHints",

@@ -3,7 +3,8 @@
 - ``easy``: the game's heuristic bot, but a random legal move one time in four;
 - ``normal``: the game's heuristic bot (the random bot for a game without one);
 - ``hard``: ISMCTS with a per-game iteration budget that answers within a second, capped
-  by a time limit as a safety net.
+  by a time limit as a safety net, searching against the game's model of how players move
+  where the game offers one (Love Letter: see ``IsmctsBot.model_players``).
 
 ``hard:<budget>`` overrides the search budget with an ISMCTS budget (``hard:300``).
 """
@@ -76,7 +77,7 @@ def make_level(level: str, game_id: str, arg: str | None = None) -> Bot:
     if level == "normal":
         return heuristic_bot(game_id)
     if level == "hard":
-        bot = IsmctsBot(Budget.parse(arg) if arg else hard_budget(game_id))
+        bot = IsmctsBot(Budget.parse(arg) if arg else hard_budget(game_id), model_players=True)
         bot.name = "hard"
         return bot
     raise OptionError("core.error.unknown_bot", bot=str(level)[:40], known=", ".join(LEVELS))

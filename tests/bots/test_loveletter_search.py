@@ -4,12 +4,21 @@ from __future__ import annotations
 
 import pytest
 
+from parlour.bots.base import Observation
 from parlour.bots.ismcts import Budget, IsmctsBot, SearchHints, hints_for
-from parlour.engine import Rng
+from parlour.bots.levels import make_level
+from parlour.bots.registry import make_bot
+from parlour.engine import OptionError, Rng, State
 from parlour.games import get_game
 from parlour.games.loveletter.actions import Play
-from parlour.games.loveletter.rules import LoveLetterState
-from parlour.games.loveletter.search import SEARCH_HINTS, win_chances
+from parlour.games.loveletter.bot import HeuristicBot
+from parlour.games.loveletter.rules import KEPT, LoveLetterState
+from parlour.games.loveletter.search import (
+    _LIKELIHOODS,
+    SEARCH_HINTS,
+    heuristic_action,
+    win_chances,
+)
 from parlour.games.loveletter.views import known_hands
 from tests.games.loveletter.helpers import play_all, start
 
@@ -131,3 +140,139 @@ def test_rollouts_guard_a_hand_their_player_knows() -> None:
     assert state.to_act == 0
     for r in range(5):
         assert str(SEARCH_HINTS.rollout_action(state, Rng(r))) == "guard>p1=3"
+
+
+def test_player_model_plays_as_the_heuristic_bot_does() -> None:
+    """The model of other players is the heuristic bot, read off the state, not a view.
+
+    Over random games of every edition, at every prompt (plays, a Bishop's target deciding,
+    a Chancellor returning, a Cardinal looking), both choose the same with the same generator.
+    """
+    bot = HeuristicBot()
+    prompts: set[str] = set()
+    for edition, players in (("classic", 4), ("premium", 6), ("2019", 5)):
+        for seed in range(6):
+            state = GAME.new(players, {"edition": edition}, seed)
+            walk = Rng(seed)
+            while (seat := state.to_act) is not None:
+                obs = Observation(state, seat)
+                expected = bot.act(obs, Rng(state.move_number))
+                assert heuristic_action(state, Rng(state.move_number)) == expected
+                prompts.add(state.prompt())
+                state.apply(expected if walk.below(3) else walk.choice(obs.legal))
+    assert {"play", "bishop", "chancellor", "cardinal"} <= prompts
+
+
+def _after_a_prince() -> LoveLetterState:
+    """Three players: seat 1 kept its hand while playing a Prince; seat 0 is to play.
+
+    Seat 0 cannot see seat 1's Baron, and has seen no Countess: by the cards alone seat 1
+    could hold her, but nobody holding the Countess may play a Prince (LL-CARD-COUNTESS).
+    """
+    state = start(
+        3, ["guard", "handmaid", "baron", "priest", "guard", "prince", "guard", "guard", "king"]
+    )
+    play_all(state, ["handmaid", "prince>p2", "guard>p1=2"])
+    assert state.to_act == 0
+    return state
+
+
+def _with_hand(state: LoveLetterState, seat: int, card: str) -> LoveLetterState:
+    """A copy where ``seat`` holds ``card`` in place of a copy of it from the pile."""
+    world = state.clone()
+    kind = world.ed.ids.index(card)
+    where = world.pile.index(kind)
+    world.pile[where], world.hand[seat] = world.hand[seat], kind
+    return world
+
+
+def test_kept_hands_are_recorded_but_do_not_bind_sampled_worlds() -> None:
+    """A hand kept while a card was played is a public fact search may weigh, not a rule.
+
+    ``determinize`` still deals seat 1 a Countess in some worlds; the plausibility of those
+    worlds is zero (LL-CARD-COUNTESS), and of the real one positive.
+    """
+    state = _after_a_prince()
+    kept = [f for f in state.facts if f[0] == KEPT and f[1] == 1]
+    assert kept == [(KEPT, 1, state.hv[1], state.ed.ids.index("prince"), 0)]
+    countess = state.ed.ids.index("countess")
+    dealt = {state.determinize(0, Rng(r)).hand[1] for r in range(200)}
+    assert countess in dealt
+    assert SEARCH_HINTS.plausibility(_with_hand(state, 1, "countess"), 0) == 0.0
+    assert 0.0 < SEARCH_HINTS.plausibility(state, 0) <= 1.0
+    # Seat 1's own play tells seat 1 nothing new: its weighing ignores it.
+    assert SEARCH_HINTS.plausibility(_with_hand(state, 1, "countess"), 1) == (
+        SEARCH_HINTS.plausibility(state, 1)
+    )
+
+
+def test_plausibility_prefers_hands_the_heuristic_would_keep() -> None:
+    """LL-CARD-HANDMAID: a player who kept a Handmaid over a Prince is less likely than one
+    who kept a Princess (which the model never plays, LL-CARD-PRINCESS)."""
+    state = _after_a_prince()
+    princess = SEARCH_HINTS.plausibility(_with_hand(state, 1, "princess"), 0)
+    handmaid = SEARCH_HINTS.plausibility(_with_hand(state, 1, "handmaid"), 0)
+    assert princess > handmaid > 0.0
+
+
+def test_cached_likelihoods_equal_fresh_ones() -> None:
+    """The likelihood cache answers what a fresh computation would, whatever it holds."""
+    state = _after_a_prince()
+    obs = Observation(state, 0, sampling=True, rng=Rng(3))
+    worlds = [obs.sample(Rng(r)) for r in range(60)]
+    cached = [SEARCH_HINTS.plausibility(w, 0) for w in worlds]
+    for world, weight in zip(worlds, cached, strict=True):
+        _LIKELIHOODS.clear()
+        assert SEARCH_HINTS.plausibility(world, 0) == weight
+
+
+def test_weighted_draws_skip_impossible_worlds() -> None:
+    """With the player model, search never samples a world the rules rule out."""
+    state = _after_a_prince()
+    obs = Observation(state, 0, sampling=True, rng=Rng(3))
+    countess = state.ed.ids.index("countess")
+    rng = Rng(11)
+    scale = [0.0]
+    drawn = [
+        IsmctsBot._draw(obs, rng, SEARCH_HINTS.plausibility, None, scale).hand[1]
+        for _ in range(300)
+    ]
+    plain = [obs.sample(rng).hand[1] for _ in range(300)]
+    assert countess not in drawn
+    assert plain.count(countess) > 5
+
+
+def test_modelled_players_get_no_nodes_of_their_own() -> None:
+    """With ``model_players`` only the deciding seat's information sets enter the tree."""
+
+    class Recording(type(SEARCH_HINTS)):  # type: ignore[misc]
+        def __init__(self) -> None:
+            self.seats: set[int] = set()
+
+        def infoset_key(self, state: State, seat: int) -> object:
+            self.seats.add(seat)
+            return repr(state.view(seat))
+
+    state = GAME.new(4, {}, 5)
+    seat = state.to_act
+    assert seat is not None
+    for model, others_seen in ((True, False), (False, True)):
+        hints = Recording()
+        bot = IsmctsBot(Budget(300), hints=hints, model_players=model)
+        action = bot.act(bot.observe(state, seat, Rng(0)), Rng(1))
+        assert action in state.legal_actions()
+        assert (hints.seats != {seat}) is others_seen
+
+
+def test_model_flag_in_the_spec_and_the_hard_level() -> None:
+    """``ismcts:1500,model`` searches against the player model; ``hard`` always does."""
+    bot = make_bot("ismcts:1500,model", "loveletter")
+    assert isinstance(bot, IsmctsBot)
+    assert bot.model_players and bot.budget == Budget(1500)
+    plain = make_bot("ismcts:model", "loveletter")
+    assert isinstance(plain, IsmctsBot) and plain.budget == Budget()
+    assert not make_bot("ismcts:300", "loveletter").model_players  # type: ignore[attr-defined]
+    hard = make_level("hard", "loveletter")
+    assert isinstance(hard, IsmctsBot) and hard.model_players
+    with pytest.raises(OptionError):
+        make_bot("ismcts:300,models", "loveletter")

@@ -7,7 +7,7 @@ the deck minus its hand, every discard pile, the face-up cards and the hands it 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from parlour.bots.base import Bot, Observation
@@ -34,12 +34,25 @@ class _Table:
             unseen[card] -= 1
         self.unseen = +unseen
         self.total = max(1, sum(self.unseen.values()))
+        self.by_value: list[int] | None = None
 
-    def chance(self, target: int, test: Any) -> float:
-        """The probability that ``target``'s hand passes ``test`` (a predicate on card ids)."""
+    def chance_value(self, target: int, low: int, high: int) -> float:
+        """The probability that ``target``'s hand has a value from ``low`` to ``high``."""
         if target in self.known:
-            return 1.0 if test(self.known[target]) else 0.0
-        return sum(n for c, n in self.unseen.items() if test(c)) / self.total
+            return 1.0 if low <= self.value[self.known[target]] <= high else 0.0
+        counts = self.by_value
+        if counts is None:
+            counts = [0] * (max(self.value.values()) + 1)
+            for card, n in self.unseen.items():
+                counts[self.value[card]] += n
+            self.by_value = counts
+        return sum(counts[max(low, 0) : high + 1]) / self.total
+
+    def chance_card(self, target: int, card: str) -> float:
+        """The probability that ``target``'s hand is ``card``."""
+        if target in self.known:
+            return 1.0 if self.known[target] == card else 0.0
+        return self.unseen.get(card, 0) / self.total
 
     def lead(self, target: int) -> float:
         """A small bonus for hurting the player closest to winning."""
@@ -62,17 +75,17 @@ def _score(play: Play, table: _Table) -> float:
         return score - 6
     if eff in ("guard", "bishop") and t >= 0:
         g = play.guess
-        p = table.chance(t, lambda c: table.value[c] == g)
+        p = table.chance_value(t, g, g) if g is not None else 0.0
         gain = 60 if eff == "guard" else 40
         score += p * gain + table.lead(t)
         if eff == "guard":  # LL-CARD-ASSASSIN: a Guard on its holder knocks us out
-            score -= 80 * table.chance(t, lambda c: c == "assassin")
+            score -= 80 * table.chance_card(t, "assassin")
     elif eff in ("priest", "baroness") and t >= 0:
         unknown = [s for s in play.targets if s not in table.known]
         score += 4 * len(unknown) + table.lead(t) * 0.2
     elif eff in ("baron", "dowager") and t >= 0:
-        win = table.chance(t, lambda c: table.value[c] < kept_value)
-        lose = table.chance(t, lambda c: table.value[c] > kept_value)
+        win = table.chance_value(t, 0, kept_value - 1)
+        lose = table.chance_value(t, kept_value + 1, 99)
         if eff == "dowager":
             win, lose = lose, win
         score += 40 * (win - lose) + table.lead(t)
@@ -80,7 +93,7 @@ def _score(play: Play, table: _Table) -> float:
         if t == table.seat:
             score += -1000 if kept == "princess" else -3 - kept_value + 4.5
         else:
-            score += 60 * table.chance(t, lambda c: c == "princess") + 2 + table.lead(t)
+            score += 60 * table.chance_card(t, "princess") + 2 + table.lead(t)
     elif eff == "king" and t >= 0:
         theirs = sum(table.value[c] * n for c, n in table.unseen.items()) / table.total
         if t in table.known:
@@ -115,30 +128,33 @@ class HeuristicBot(Bot):
 
     def act(self, obs: Observation, rng: Rng) -> Action:
         """The best-scored legal action (ties broken at random)."""
-        legal = list(obs.legal)
-        first = legal[0]
-        table = _Table(obs.view, obs.seat)
-        if isinstance(first, Decide):
-            card = table.hand[0] if table.hand else ""
-            keep = card == "princess" or table.value.get(card, 0) >= 6
-            return next(a for a in legal if isinstance(a, Decide) and a.discard != keep)
-        if isinstance(first, Return):
-            return max(
-                legal,
-                key=lambda a: table.value[a.keep] if isinstance(a, Return) else -1,
-            )
-        if isinstance(first, Look):
-            looks = [a for a in legal if isinstance(a, Look) and a.seat is not None]
-            return looks[0] if looks else first
-        best: list[Action] = []
-        top = float("-inf")
-        for action in legal:
-            s = _score(action, table) if isinstance(action, Play) else 0.0
-            if s > top + 1e-9:
-                top, best = s, [action]
-            elif abs(s - top) <= 1e-9:
-                best.append(action)
-        return best[rng.below(len(best))]
+        return choose(_Table(obs.view, obs.seat), obs.legal, rng)
+
+
+def choose(table: _Table, legal: Sequence[Action], rng: Rng) -> Action:
+    """The heuristic's answer to any prompt, from what ``table`` says the seat knows."""
+    first = legal[0]
+    if isinstance(first, Decide):
+        card = table.hand[0] if table.hand else ""
+        keep = card == "princess" or table.value.get(card, 0) >= 6
+        return next(a for a in legal if isinstance(a, Decide) and a.discard != keep)
+    if isinstance(first, Return):
+        return max(
+            legal,
+            key=lambda a: table.value[a.keep] if isinstance(a, Return) else -1,
+        )
+    if isinstance(first, Look):
+        looks = [a for a in legal if isinstance(a, Look) and a.seat is not None]
+        return looks[0] if looks else first
+    best: list[Action] = []
+    top = float("-inf")
+    for action in legal:
+        s = _score(action, table) if isinstance(action, Play) else 0.0
+        if s > top + 1e-9:
+            top, best = s, [action]
+        elif abs(s - top) <= 1e-9:
+            best.append(action)
+    return best[rng.below(len(best))]
 
 
 def make_heuristic(arg: str | None) -> Bot:

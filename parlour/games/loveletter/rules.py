@@ -28,8 +28,9 @@ if TYPE_CHECKING:
     from parlour.games.loveletter.game import LoveLetter
 
 PLAY, BISHOP, CHANCELLOR, CARDINAL, OVER = range(5)
-HOLDS, LACKS, EQUAL = range(3)
-"""Kinds of public facts about hands (a Bishop's hit, a missed guess, a comparison tie)."""
+HOLDS, LACKS, EQUAL, KEPT = range(4)
+"""Kinds of public facts about hands (a Bishop's hit, a missed guess, a comparison tie, a
+card played while the hand was kept: a hint for search, not a constraint)."""
 PROMPTS = ("play", "bishop", "chancellor", "cardinal", "over")
 
 _TABLES: dict[tuple[str, int], Tables] = {}
@@ -87,7 +88,9 @@ class LoveLetterState(State):
         self.known = [-1] * (n * n)
         self.facts: list[tuple[int, int, int, int, int]] = []
         """Public facts about hands, for determinize: (HOLDS|LACKS, seat, version, value, 0)
-        or (EQUAL, seat, version, other seat, other version); valid while versions hold."""
+        or (EQUAL, seat, version, other seat, other version); valid while versions hold.
+        (KEPT, seat, version, kind played, 0) records that the hand was kept while that card
+        was played: search may weigh sampled hands by it, determinize does not."""
         self.pending: list[int] = []
         self.stacked: list[list[int]] = []
         self.winners: tuple[int, ...] = ()
@@ -378,6 +381,7 @@ class LoveLetterState(State):
             self.hand[seat] = self.drawn
             self.hv[seat] += 1
         self.drawn = -1
+        self.facts.append((KEPT, seat, self.hv[seat], kind, 0))
         self.discards[seat].append(kind)
         self.syc = -1  # LL-CARD-SYCOPHANT: used up by this card
         eff = self.ed.effects[kind]

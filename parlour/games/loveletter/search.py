@@ -5,15 +5,25 @@ so search looks one round ahead: a rollout stops when a new round has been dealt
 position is worth the chance of winning the game from the tokens, as if every later round
 went to a player chosen at random. Rollouts never play the Princess by choice
 (LL-CARD-PRINCESS: it knocks its player out).
+
+The model of how players move (``player_model``, used by the hard bot) is the heuristic bot
+itself, read straight off the state as its actor knows it. Under that model a sampled world
+is the more plausible the likelier the other players' plays were with the hands it gives
+them: every hand kept while a card was played (a ``KEPT`` fact) is weighed by the chance
+that the heuristic would have played that card rather than the one kept.
 """
 
 from __future__ import annotations
 
+import math
+from collections import Counter
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from parlour.engine import Action, Rng, State
 from parlour.games.loveletter.actions import Play
+from parlour.games.loveletter.bot import _score, _Table, choose
+from parlour.games.loveletter.rules import KEPT
 
 if TYPE_CHECKING:
     from parlour.games.loveletter.rules import LoveLetterState
@@ -78,6 +88,26 @@ class LoveLetterHints:
             return now
         return min(1.0, max(0.0, (now - low) / (high - low)))
 
+    def plausibility(self, state: State, seat: int) -> float:
+        """How likely the other players' plays were, had they held the sampled hands.
+
+        For every hand kept while a card was played (a ``KEPT`` fact still true), the chance
+        that the heuristic would have played that card rather than the kept one, softened so
+        that no world is ruled out but by the rules (a King or Prince played beside the
+        Countess, LL-CARD-COUNTESS).
+        """
+        st: LoveLetterState = state  # type: ignore[assignment]
+        weight = 1.0
+        hv, hand = st.hv, st.hand
+        for kind, t, version, played, _ in st.facts:
+            if kind == KEPT and t != seat and hv[t] == version and hand[t] >= 0:
+                weight *= _kept_likelihood(st, t, played)
+        return weight
+
+    def player_model(self, state: State, rng: Rng) -> Action:
+        """How a player is expected to move: as the heuristic bot would, knowing what it knows."""
+        return heuristic_action(state, rng)
+
     def rollout_action(self, state: State, rng: Rng) -> Action:
         """A Guard naming a hand the player knows, else a random legal move but the Princess."""
         legal = state.legal_actions()
@@ -115,6 +145,138 @@ def _guard_on_known(state: LoveLetterState, legal: list[Action]) -> Action | Non
             ):
                 return action
     return None
+
+
+class _StateTable(_Table):
+    """The heuristic's table read straight off a (sampled) state, as its actor knows it.
+
+    The same facts the view gives the actor: its hand, the hands it knows, every discard
+    and face-up card, the tokens and the pile's size; no view is built (search plays
+    thousands of moves a second this way).
+    """
+
+    def __init__(self, state: LoveLetterState) -> None:
+        """Read the table of the seat to answer the current prompt."""
+        seat = state.actor if state.phase != 1 else state.pending[1]
+        if state.phase == 2 and seat == state.actor:
+            held = list(state.pending)
+        elif seat == state.actor and state.drawn >= 0:
+            held = [state.hand[seat], state.drawn]
+        else:
+            held = [state.hand[seat]] if state.hand[seat] >= 0 else []
+        _fill(self, state, seat, held)
+
+
+def _fill(
+    table: _Table, state: LoveLetterState, seat: int, held: list[int], skip: int = -1
+) -> None:
+    """Set ``table`` to what ``seat`` knows holding ``held`` (``skip``: a discard not yet made)."""
+    ed = state.ed
+    n = state.players
+    ids = ed.ids
+    table.ed = ed
+    table.seat = seat
+    table.value = _values(ed.name)
+    table.hand = [ids[k] for k in held]
+    row = state.known[seat * n : seat * n + n]
+    hv, hand = state.hv, state.hand
+    known = {t: hand[t] for t in range(n) if t != seat and 0 <= row[t] == hv[t] and hand[t] >= 0}
+    table.known = {t: ids[k] for t, k in known.items()}
+    table.tokens = state.tokens
+    table.pile = len(state.pile)
+    unseen = list(ed.counts)
+    for k in held:
+        unseen[k] -= 1
+    for k in state.face_up:
+        unseen[k] -= 1
+    for k in known.values():
+        unseen[k] -= 1
+    for pile in state.discards:
+        for k in pile:
+            unseen[k] -= 1
+    if skip >= 0:
+        unseen[skip] += 1
+    table.unseen = Counter({ids[k]: c for k, c in enumerate(unseen) if c > 0})
+    table.total = max(1, sum(table.unseen.values()))
+    table.by_value = None
+
+
+PLAY_NOISE = 0.15
+"""The share of plays a model of other players expects to be anything (not the heuristic's)."""
+PLAY_TEMPERATURE = 4.0
+"""How sharply a model of other players prefers the better-scored card (in score points)."""
+LIKELIHOOD_CACHE = 50_000
+"""How many computed likelihoods are kept (the cache is emptied when full)."""
+_LIKELIHOODS: dict[tuple[object, ...], float] = {}
+
+
+def _kept_likelihood(state: LoveLetterState, t: int, played: int) -> float:
+    """The chance ``t`` played ``played`` rather than its current hand, holding both."""
+    kept = state.hand[t]
+    if kept == played:
+        return 1.0
+    others = state.alive & ~state.prot & ~(1 << t)
+    legal = state.tab.play_legal(kept, played, t, others, -1)[0]
+    mine = state.ed.ids[played]
+    if not any(isinstance(a, Play) and a.card == mine for a in legal):
+        return 0.0  # the rules forbade that play beside this hand
+    # Sampled worlds of one search share their public part: the answer is cached by
+    # everything it reads (so a cached answer is the one a fresh computation would give).
+    n = state.players
+    row = state.known[t * n : t * n + n]
+    hv, hand = state.hv, state.hand
+    key = (
+        state.ed.name,
+        t,
+        played,
+        kept,
+        others,
+        tuple(hand[s] if s != t and 0 <= row[s] == hv[s] else -1 for s in range(n)),
+        tuple(state.tokens),
+        len(state.pile),
+        tuple(state.face_up),
+        tuple(tuple(d) for d in state.discards),
+    )
+    found = _LIKELIHOODS.get(key)
+    if found is not None:
+        return found
+    if len(_LIKELIHOODS) >= LIKELIHOOD_CACHE:
+        _LIKELIHOODS.clear()
+    found = _LIKELIHOODS[key] = _likelihood(state, t, played, kept, legal)
+    return found
+
+
+def _likelihood(
+    state: LoveLetterState, t: int, played: int, kept: int, legal: tuple[Action, ...]
+) -> float:
+    ids = state.ed.ids
+    mine, theirs = ids[played], ids[kept]
+    table = _StateTable.__new__(_StateTable)
+    _fill(table, state, t, [played, kept], skip=played)
+    best = {mine: -1e9, theirs: -1e9}
+    for action in legal:
+        if isinstance(action, Play):
+            best[action.card] = max(best[action.card], _score(action, table))
+    if best[theirs] <= -1e9:
+        return 1.0
+    gap = max(-50.0, min(50.0, (best[mine] - best[theirs]) / PLAY_TEMPERATURE))
+    return PLAY_NOISE * 0.5 + (1.0 - PLAY_NOISE) / (1.0 + math.exp(-gap))
+
+
+@lru_cache(maxsize=8)
+def _values(edition: str) -> dict[str, int]:
+    from parlour.games.loveletter.cards import TABLES
+
+    ed = TABLES[edition]
+    return dict(zip(ed.ids, ed.values, strict=True))
+
+
+def heuristic_action(state: State, rng: Rng) -> Action:
+    """The heuristic bot's move in a (sampled) state, from its actor's knowledge only."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    return choose(_StateTable(state), legal, rng)  # type: ignore[arg-type]
 
 
 SEARCH_HINTS = LoveLetterHints()
