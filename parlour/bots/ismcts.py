@@ -448,16 +448,18 @@ def measure_iterations(
     seconds: float = 5.0,
     *,
     seed: int = 0,
+    model_players: bool = False,
 ) -> float:
     """ISMCTS iterations per second on decision points of seeded random games of a game.
 
     The figure the ``parlour bench`` command reports; it runs on the calling core only.
+    ``model_players`` measures the search the hard bot runs (see ``IsmctsBot``).
     """
     from parlour.games import get_game
 
     game = get_game(game_id)
     rng = Rng(seed)
-    bot = IsmctsBot(Budget(iterations=None, millis=50.0))
+    bot = IsmctsBot(Budget(iterations=None, millis=50.0), model_players=model_players)
     walker = RandomBot()
     total = 0
     spent = 0.0

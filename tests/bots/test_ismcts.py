@@ -179,6 +179,8 @@ def test_time_budget_stops_the_search() -> None:
 def test_measure_iterations_reports_a_rate() -> None:
     """The benchmark helper returns iterations per second on seeded decision points."""
     assert measure_iterations("highcard", 3, {}, 0.2) > 0
+    # The hard bot's search, with Love Letter's player model.
+    assert measure_iterations("loveletter", 3, {}, 0.2, model_players=True) > 0
 
 
 class _Always(RandomBot):
