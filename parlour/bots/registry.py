@@ -42,6 +42,25 @@ def bot_names(game_id: str) -> list[str]:
     return sorted({*_GENERIC, *_game_bots(game_id)})
 
 
+def split_specs(text: str, game_id: str) -> list[str]:
+    """Bot specs from a comma-separated list, blanks dropped.
+
+    A spec's argument may hold commas itself (``ismcts:2000,900ms``, ``ismcts:1500,model``):
+    a part that names no bot of the game continues the spec before it when that one has an
+    argument, so ``heuristic,ismcts:2000,900ms`` is two specs.
+    """
+    names = set(bot_names(game_id))
+    specs: list[str] = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        if specs and ":" in specs[-1] and part.partition(":")[0] not in names:
+            specs[-1] += "," + part
+        else:
+            specs.append(part)
+    return specs
+
+
 def make_bot(spec: str, game_id: str) -> Bot:
     """Build a bot from its spec for a game (raises OptionError for an unknown name)."""
     _load_optional()

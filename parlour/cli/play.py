@@ -355,7 +355,7 @@ def register(app: typer.Typer) -> None:
             where = seat if seat is not None else (found or 0)
             if role is not None:
                 where = role_seats(game, role, count)[0]
-            specs = split_specs(bots or default_bot(game.id))
+            specs = split_specs(bots or default_bot(game.id), game)
             play_session(
                 game,
                 count,

@@ -60,7 +60,7 @@ def role_bots(
     """A function of the player count giving each seat's spec from role flags."""
 
     def specs(players: int) -> list[str]:
-        base = split_specs(fallback or default_bot(game.id))
+        base = split_specs(fallback or default_bot(game.id), game)
         out = base * players if len(base) == 1 else list(base)
         if len(out) != players:
             raise OptionError(

@@ -236,7 +236,7 @@ def register(app: typer.Typer) -> None:
                 raise OptionError(
                     "cli.error.tournament_mode", mode=mode[:30], known=", ".join(MODES)
                 )
-            specs = split_specs(bots)
+            specs = split_specs(bots, game)
             report = run_batch(
                 console,
                 language,

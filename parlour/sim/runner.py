@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from parlour.bots.registry import bot_names, make_bot
+from parlour.bots.registry import bot_names, make_bot, split_specs
 from parlour.engine import Game, OptionError, Replay, seed_from
 from parlour.games import get_game
 from parlour.sim.backends import Backend, LocalBackend
@@ -149,7 +149,7 @@ def seat_bots(game_id: str, players: int, bots: BotChoice) -> list[str]:
     if bots is None:
         specs: Sequence[str] = [default_bot(game_id)]
     elif isinstance(bots, str):
-        specs = [s.strip() for s in bots.split(",") if s.strip()]
+        specs = split_specs(bots, game_id)
     elif callable(bots):
         specs = bots(players)
     else:

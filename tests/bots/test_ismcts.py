@@ -16,7 +16,7 @@ from parlour.bots.ismcts import (
     measure_iterations,
     view_key,
 )
-from parlour.bots.registry import make_bot
+from parlour.bots.registry import make_bot, split_specs
 from parlour.engine import Action, OptionError, Rng, State
 from parlour.sim.play import play_game
 from tests.support.highcard import GAME as HIGHCARD
@@ -207,3 +207,21 @@ def test_a_guide_is_followed_unless_search_is_clearly_better() -> None:
     guide = _Always(KEEP)
     IsmctsBot(guide=guide).reset(0, 2, {})
     assert guide.resets == 1
+
+
+def test_spec_lists_keep_commas_inside_a_budget() -> None:
+    """``--bots`` lists split on commas, but a budget's own commas stay with its spec."""
+    assert split_specs("heuristic, ismcts:2000,900ms,hard:300,random", "loveletter") == [
+        "heuristic",
+        "ismcts:2000,900ms",
+        "hard:300",
+        "random",
+    ]
+    assert split_specs("ismcts:1500,model,heuristic", "loveletter") == [
+        "ismcts:1500,model",
+        "heuristic",
+    ]
+    # A part naming no bot after a spec without an argument is its own (unknown) spec.
+    assert split_specs("random,,bogus", "highcard") == ["random", "bogus"]
+    with pytest.raises(OptionError):
+        make_bot(split_specs("ismcts:300,bogus", "highcard")[0], "highcard")

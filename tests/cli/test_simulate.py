@@ -215,3 +215,13 @@ def test_one_player_count_plots_a_bar_per_seat(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     assert out.read_bytes().startswith(b"\x89PNG")
+
+
+def test_a_budget_with_commas_is_one_seat() -> None:
+    """``--bots random,ismcts:10,5s`` is two specs: the budget keeps its comma."""
+    result = runner.invoke(
+        app,
+        ["simulate", "highcard", "-p", "2", "-n", "4", "-w", "1", "--bots", "random,ismcts:10,5s"],
+    )
+    assert result.exit_code == 0, result.output
+    assert "ismcts:10,5s" in result.output
