@@ -205,8 +205,9 @@ PLAY_NOISE = 0.15
 """The share of plays a model of other players expects to be anything (not the heuristic's)."""
 PLAY_TEMPERATURE = 4.0
 """How sharply a model of other players prefers the better-scored card (in score points)."""
-LIKELIHOOD_CACHE = 50_000
-"""How many computed likelihoods are kept (the cache is emptied when full)."""
+LIKELIHOOD_CACHE = 4096
+"""How many computed likelihoods are kept (the cache is emptied when full; one search
+needs a few hundred at most: seats × kept cards × what those seats know)."""
 _LIKELIHOODS: dict[tuple[object, ...], float] = {}
 
 
@@ -254,9 +255,22 @@ def _likelihood(
     table = _StateTable.__new__(_StateTable)
     _fill(table, state, t, [played, kept], skip=played)
     best = {mine: -1e9, theirs: -1e9}
+    # A named value's score only grows with its chance, so of each card's guesses at one
+    # player only the likeliest needs scoring (a premium Guard names one of ten values).
+    likeliest: dict[tuple[str, tuple[int, ...]], tuple[float, Play]] = {}
     for action in legal:
-        if isinstance(action, Play):
-            best[action.card] = max(best[action.card], _score(action, table))
+        if not isinstance(action, Play):
+            continue
+        if action.guess is not None and action.targets:
+            chance = table.chance_value(action.targets[0], action.guess, action.guess)
+            group = (action.card, action.targets)
+            seen = likeliest.get(group)
+            if seen is None or chance > seen[0]:
+                likeliest[group] = (chance, action)
+            continue
+        best[action.card] = max(best[action.card], _score(action, table))
+    for _, action in likeliest.values():
+        best[action.card] = max(best[action.card], _score(action, table))
     if best[theirs] <= -1e9:
         return 1.0
     gap = max(-50.0, min(50.0, (best[mine] - best[theirs]) / PLAY_TEMPERATURE))
