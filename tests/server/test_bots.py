@@ -59,6 +59,19 @@ def test_a_table_of_bots_plays_to_the_end_with_nobody_connected(client: TestClie
         assert len(record["actions"]) == players
 
 
+def test_a_modelled_search_bot_finishes_a_love_letter_game(client: TestClient) -> None:
+    """The hard bot's search (player model, weighed worlds) plays a whole served game."""
+    table, host = new_table(client, game="loveletter", players=3, options={"tokens_to_win": 2})
+    add_bot(client, table, host, 0, "ismcts:40,model")
+    add_bot(client, table, host, 1, "hard:40")
+    add_bot(client, table, host, 2, "normal")
+    start(client, table, host)
+    summary = wait_for(client, table, "over", limit=60.0)
+    assert summary["status"] == "over"
+    record = client.get(f"/api/tables/{table}/record").json()
+    assert len(record["actions"]) == summary["move"] > 0
+
+
 @pytest.mark.usefixtures("sleepy_bot")
 def test_a_slow_bot_is_cut_short_and_does_not_stall_other_tables(db_url: str) -> None:
     from parlour.server import ServerConfig, create_app
