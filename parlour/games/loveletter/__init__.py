@@ -38,7 +38,9 @@ Views
     ``last_round`` (winners and the showdown hands of the previous round), ``phase``.
     ``determinize(seat, rng)`` reshuffles every card the seat cannot see, keeps the hands
     it knows, and respects the public facts still true (a missed Guard or Bishop guess, a
-    Bishop's hit, a Baron or Dowager tie) by rejection sampling.
+    Bishop's hit, a Baron or Dowager tie) by rejection sampling. The state also records which
+    hands were kept while a card was played; search may weigh worlds by it (``search``),
+    ``determinize`` does not.
 
 Events
     Public: turns, plays, knock-outs with the revealed card, protections, trades, tokens,
