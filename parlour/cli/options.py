@@ -19,7 +19,6 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from parlour.bots.registry import split_specs as registry_split_specs
 from parlour.engine import Game, OptionError, ParlourError
 from parlour.engine.i18n import LANGUAGES, has, t
 from parlour.engine.options import validate_options
@@ -145,11 +144,6 @@ def parse_players(text: str | None, game: Game, options: Mapping[str, Any]) -> l
     if not counts:
         raise OptionError("cli.error.bad_player_count", players=text[:20])
     return counts
-
-
-def split_specs(text: str, game: Game) -> list[str]:
-    """Bot specs from a comma-separated ``--bots`` text (see ``registry.split_specs``)."""
-    return registry_split_specs(text, game.id)
 
 
 def role_seats(game: Game, role: str, players: int) -> list[int]:

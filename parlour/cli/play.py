@@ -17,7 +17,7 @@ from rich.rule import Rule
 from rich.table import Table
 
 from parlour.bots.base import Bot
-from parlour.bots.registry import make_bot
+from parlour.bots.registry import make_bot, split_specs
 from parlour.cli.options import (
     GAME_COMMAND,
     GameArgument,
@@ -34,7 +34,6 @@ from parlour.cli.options import (
     name_text,
     parse_players,
     role_seats,
-    split_specs,
 )
 from parlour.cli.render import prompt_text, render_view
 from parlour.engine import (
@@ -355,7 +354,7 @@ def register(app: typer.Typer) -> None:
             where = seat if seat is not None else (found or 0)
             if role is not None:
                 where = role_seats(game, role, count)[0]
-            specs = split_specs(bots or default_bot(game.id), game)
+            specs = split_specs(bots or default_bot(game.id), game.id)
             play_session(
                 game,
                 count,

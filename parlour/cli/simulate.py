@@ -12,6 +12,7 @@ from rich.console import Console, Group
 from rich.markup import escape
 from rich.table import Table
 
+from parlour.bots.registry import split_specs
 from parlour.cli.options import (
     GAME_COMMAND,
     GameArgument,
@@ -30,7 +31,6 @@ from parlour.cli.options import (
     name_text,
     parse_players,
     role_seats,
-    split_specs,
 )
 from parlour.cli.report import (
     ending_lines,
@@ -60,7 +60,7 @@ def role_bots(
     """A function of the player count giving each seat's spec from role flags."""
 
     def specs(players: int) -> list[str]:
-        base = split_specs(fallback or default_bot(game.id), game)
+        base = split_specs(fallback or default_bot(game.id), game.id)
         out = base * players if len(base) == 1 else list(base)
         if len(out) != players:
             raise OptionError(

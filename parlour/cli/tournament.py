@@ -11,6 +11,7 @@ from rich.console import Console, Group
 from rich.markup import escape
 from rich.table import Table
 
+from parlour.bots.registry import split_specs
 from parlour.cli.options import (
     GAME_COMMAND,
     GameArgument,
@@ -27,7 +28,6 @@ from parlour.cli.options import (
     help_text,
     load_game,
     name_text,
-    split_specs,
 )
 from parlour.cli.report import (
     ending_lines,
@@ -236,7 +236,7 @@ def register(app: typer.Typer) -> None:
                 raise OptionError(
                     "cli.error.tournament_mode", mode=mode[:30], known=", ".join(MODES)
                 )
-            specs = split_specs(bots, game)
+            specs = split_specs(bots, game.id)
             report = run_batch(
                 console,
                 language,

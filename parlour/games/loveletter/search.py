@@ -24,6 +24,7 @@ from parlour.engine import Action, Rng, State
 from parlour.games.loveletter.actions import Play
 from parlour.games.loveletter.bot import _score, _Table, choose
 from parlour.games.loveletter.rules import KEPT
+from parlour.games.loveletter.views import held_cards, known_hands
 
 if TYPE_CHECKING:
     from parlour.games.loveletter.rules import LoveLetterState
@@ -158,13 +159,7 @@ class _StateTable(_Table):
     def __init__(self, state: LoveLetterState) -> None:
         """Read the table of the seat to answer the current prompt."""
         seat = state.actor if state.phase != 1 else state.pending[1]
-        if state.phase == 2 and seat == state.actor:
-            held = list(state.pending)
-        elif seat == state.actor and state.drawn >= 0:
-            held = [state.hand[seat], state.drawn]
-        else:
-            held = [state.hand[seat]] if state.hand[seat] >= 0 else []
-        _fill(self, state, seat, held)
+        _fill(self, state, seat, held_cards(state, seat))
 
 
 def _fill(
@@ -172,15 +167,12 @@ def _fill(
 ) -> None:
     """Set ``table`` to what ``seat`` knows holding ``held`` (``skip``: a discard not yet made)."""
     ed = state.ed
-    n = state.players
     ids = ed.ids
     table.ed = ed
     table.seat = seat
     table.value = _values(ed.name)
     table.hand = [ids[k] for k in held]
-    row = state.known[seat * n : seat * n + n]
-    hv, hand = state.hv, state.hand
-    known = {t: hand[t] for t in range(n) if t != seat and 0 <= row[t] == hv[t] and hand[t] >= 0}
+    known = known_hands(state, seat)
     table.known = {t: ids[k] for t, k in known.items()}
     table.tokens = state.tokens
     table.pile = len(state.pile)
@@ -217,22 +209,15 @@ def _kept_likelihood(state: LoveLetterState, t: int, played: int) -> float:
     if kept == played:
         return 1.0
     others = state.alive & ~state.prot & ~(1 << t)
-    legal = state.tab.play_legal(kept, played, t, others, -1)[0]
-    mine = state.ed.ids[played]
-    if not any(isinstance(a, Play) and a.card == mine for a in legal):
-        return 0.0  # the rules forbade that play beside this hand
     # Sampled worlds of one search share their public part: the answer is cached by
     # everything it reads (so a cached answer is the one a fresh computation would give).
-    n = state.players
-    row = state.known[t * n : t * n + n]
-    hv, hand = state.hv, state.hand
     key = (
         state.ed.name,
         t,
         played,
         kept,
         others,
-        tuple(hand[s] if s != t and 0 <= row[s] == hv[s] else -1 for s in range(n)),
+        tuple(known_hands(state, t).items()),
         tuple(state.tokens),
         len(state.pile),
         tuple(state.face_up),
@@ -243,15 +228,16 @@ def _kept_likelihood(state: LoveLetterState, t: int, played: int) -> float:
         return found
     if len(_LIKELIHOODS) >= LIKELIHOOD_CACHE:
         _LIKELIHOODS.clear()
-    found = _LIKELIHOODS[key] = _likelihood(state, t, played, kept, legal)
+    found = _LIKELIHOODS[key] = _likelihood(state, t, played, kept, others)
     return found
 
 
-def _likelihood(
-    state: LoveLetterState, t: int, played: int, kept: int, legal: tuple[Action, ...]
-) -> float:
+def _likelihood(state: LoveLetterState, t: int, played: int, kept: int, others: int) -> float:
+    legal = state.tab.play_legal(kept, played, t, others, -1)[0]
     ids = state.ed.ids
     mine, theirs = ids[played], ids[kept]
+    if not any(isinstance(a, Play) and a.card == mine for a in legal):
+        return 0.0  # the rules forbade that play beside this hand
     table = _StateTable.__new__(_StateTable)
     _fill(table, state, t, [played, kept], skip=played)
     best = {mine: -1e9, theirs: -1e9}

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 _PHASES = ("play", "bishop", "chancellor", "cardinal", "over")
 
 
-def _held(state: LoveLetterState, seat: int) -> list[int]:
+def held_cards(state: LoveLetterState, seat: int) -> list[int]:
     """The cards ``seat`` holds now (two or three during its own turn)."""
     if seat == state.actor and state.phase != 4:
         if state.phase == 2:
@@ -63,8 +63,8 @@ def view(state: LoveLetterState, seat: int | None) -> dict[str, Any]:
         "actor": state.actor,
         "tokens": list(state.tokens),
         "tokens_to_win": state.target,
-        "hand": [] if seat is None else [ids[k] for k in _held(state, seat)],
-        "hand_sizes": [len(_held(state, s)) for s in range(n)],
+        "hand": [] if seat is None else [ids[k] for k in held_cards(state, seat)],
+        "hand_sizes": [len(held_cards(state, s)) for s in range(n)],
         "known": {}
         if seat is None
         else {str(t): ids[k] for t, k in sorted(known_hands(state, seat).items())},
