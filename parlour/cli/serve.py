@@ -16,6 +16,7 @@ def register(app: typer.Typer) -> None:
         host: str = typer.Option("127.0.0.1", help=t("web.cli.host", LANG)),
         port: int = typer.Option(8000, help=t("web.cli.port", LANG)),
         database: str = typer.Option("", help=t("web.cli.database", LANG)),
+        redis: str = typer.Option("", help=t("web.cli.redis", LANG)),
         bot_delay: float = typer.Option(0.6, help=t("web.cli.bot_delay", LANG)),
         bot_think: float = typer.Option(10.0, help=t("web.cli.bot_think", LANG)),
     ) -> None:
@@ -26,6 +27,7 @@ def register(app: typer.Typer) -> None:
 
         config = ServerConfig(
             database_url=database or default_database_url(),
+            redis_url=redis or None,
             bot_delay=bot_delay,
             bot_think_limit=bot_think,
             gc_every=300.0,

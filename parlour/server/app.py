@@ -239,13 +239,13 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     @app.get("/api/tables/{table_id}")
     async def get_table(table_id: str, request: Request) -> dict[str, Any]:
         """A table's public summary."""
-        return hub_of(request).get(table_id).summary()
+        return (await hub_of(request).find(table_id)).summary()
 
     @app.post("/api/tables/{table_id}/seats/{seat}", status_code=201)
     async def take_seat(table_id: str, seat: int, body: TakeSeat, request: Request) -> Any:
         """Take a free seat; the answer holds the seat's token (sent only here)."""
         hub = hub_of(request)
-        table = hub.get(table_id)
+        table = await hub.find(table_id)
         token = await hub.take_seat(table, seat, body.name)
         return {"seat": seat, "token": token, "table": table.summary()}
 
@@ -253,7 +253,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     async def free_seat(table_id: str, seat: int, body: SeatToken, request: Request) -> Any:
         """Empty a seat before the start (the host, or the person sitting there)."""
         hub = hub_of(request)
-        table = hub.get(table_id)
+        table = await hub.find(table_id)
         await hub.free_seat(table, seat, body.token)
         return table.summary()
 
@@ -261,7 +261,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     async def seat_bot(table_id: str, seat: int, body: SeatBot, request: Request) -> Any:
         """Put a bot in a free seat (host only)."""
         hub = hub_of(request)
-        table = hub.get(table_id)
+        table = await hub.find(table_id)
         await hub.seat_bot(table, seat, body.bot, body.host_token, body.name)
         return table.summary()
 
@@ -269,7 +269,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     async def start(table_id: str, body: HostOnly, request: Request) -> Any:
         """Start a full table (host only)."""
         hub = hub_of(request)
-        table = hub.get(table_id)
+        table = await hub.find(table_id)
         await hub.start(table, body.host_token)
         return table.summary()
 
@@ -277,8 +277,8 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     async def move(table_id: str, body: Move, request: Request) -> Any:
         """Play a move over HTTP (same checks as the websocket)."""
         hub = hub_of(request)
-        table = hub.get(table_id)
-        seat = hub.check_seat_token(table, body.seat, body.token)
+        table = await hub.find(table_id)
+        seat = await hub.seat_token(table, body.seat, body.token)
         await hub.play(table, seat, body.move, body.action)
         return table.summary()
 
@@ -292,13 +292,13 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     ) -> dict[str, Any]:
         """The position after ``move`` actions as ``seat`` saw it (any seat once it is over)."""
         hub = hub_of(request)
-        table = hub.get(table_id)
+        table = await hub.find(table_id)
         lang = _lang(request)
         table.ensure_state()
         if table.state is None:
             raise ServerError("web.error.not_started")
         if seat is not None and table.status != OVER:
-            seat = hub.check_seat_token(table, seat, token)
+            seat = await hub.seat_token(table, seat, token)
         if seat is not None and not 0 <= seat < table.players:
             raise ServerError("web.error.no_seat", seat=seat)
         total = len(table.record.actions)
@@ -320,7 +320,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str, request: Request) -> dict[str, Any]:
         """The finished game's replay file (hidden actions stay hidden until the end)."""
-        table = hub_of(request).get(table_id)
+        table = await hub_of(request).find(table_id)
         if table.status != OVER:
             raise ServerError("web.error.not_over")
         rec = table.record
@@ -336,11 +336,11 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         hub = hub_of(websocket)
         lang = _lang(websocket)
         try:
-            table = hub.get(table_id)
+            table = await hub.find(table_id)
             hello = await asyncio.wait_for(
                 _receive_json(websocket, cfg.max_message_bytes), cfg.hello_timeout
             )
-            seat, lang = _hello(hub, table, hello, lang)
+            seat, lang = await _hello(hub, table, hello, lang)
         except (ParlourError, TimeoutError) as exc:
             err = exc if isinstance(exc, ParlourError) else ServerError("web.error.no_hello")
             await websocket.send_json(error_message(err, lang))
@@ -409,7 +409,7 @@ async def _receive_json(websocket: WebSocket, limit: int) -> Any:
         raise ServerError("web.error.bad_json") from None
 
 
-def _hello(hub: Hub, table: LiveTable, data: Any, lang: str) -> tuple[int | None, str]:
+async def _hello(hub: Hub, table: LiveTable, data: Any, lang: str) -> tuple[int | None, str]:
     """Check the first message: which seat (with its token), or a spectator."""
     if not isinstance(data, dict) or data.get("type") != "hello":
         raise ServerError("web.error.no_hello")
@@ -420,7 +420,7 @@ def _hello(hub: Hub, table: LiveTable, data: Any, lang: str) -> tuple[int | None
     seat = data.get("seat")
     if seat is None:
         return None, lang
-    return hub.check_seat_token(table, seat, data.get("token")), lang
+    return await hub.seat_token(table, seat, data.get("token")), lang
 
 
 async def _handle(hub: Hub, table: LiveTable, conn: Connection, data: Any) -> None:

@@ -11,6 +11,9 @@ class ServerConfig:
 
     database_url: str = "sqlite://"
     """A SQLAlchemy URL; ``sqlite://`` keeps everything in memory (tests)."""
+    redis_url: str | None = None
+    """A Redis URL shared by several server processes on one database (none: this process
+    is the only one; see :mod:`parlour.server.cluster`)."""
     bot_delay: float = 0.6
     """Seconds a bot waits before it acts, so people can follow (0 in tests)."""
     bot_think_limit: float = 10.0

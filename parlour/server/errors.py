@@ -21,6 +21,7 @@ HTTP_STATUS: dict[str, int] = {
     "web.error.seats_free": 409,
     "web.error.stale_move": 409,
     "web.error.storage": 503,
+    "web.error.busy": 503,
 }
 """The HTTP status of each refusal (400 when not listed)."""
 

@@ -4,16 +4,21 @@ A move is checked (seat to act, move number offered, legal), applied to a copy o
 state, committed to the database, and only then made the table's state and pushed to the
 clients. Storage calls run on one worker thread; bot decisions on a small pool, both off
 the event loop.
+
+With several processes on one database (``ServerConfig.redis_url``), every change also
+holds the table's cluster-wide lock and starts by reading the table back from the database;
+the other processes hear of it on Redis and read it back too (see :mod:`parlour.server.cluster`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import time
 import unicodedata
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
@@ -30,6 +35,7 @@ from parlour.engine import (
 )
 from parlour.engine.i18n import t
 from parlour.games import get_game
+from parlour.server.cluster import Alone, RedisCluster, make_cluster
 from parlour.server.config import ServerConfig
 from parlour.server.errors import ServerError
 from parlour.server.protocol import state_message
@@ -51,6 +57,11 @@ T = TypeVar("T")
 
 MAX_NAME = 32
 MAX_ACTION = 200
+MAX_TABLE_ID = 32
+SWEEP_EVERY = 5.0
+"""Seconds between looks for bot turns nobody took (with several processes)."""
+CLAIM_MARGIN = 30.0
+"""Seconds a bot move's claim outlasts the bot's think limit (a dead claimer's lapses)."""
 
 
 def _decide(bot: Bot, state: State, seat: int, rng: Rng) -> Action:
@@ -114,9 +125,13 @@ class GroupWriter:
 class Hub:
     """Every table of this server process."""
 
-    def __init__(self, store: Store, config: ServerConfig) -> None:
+    def __init__(
+        self, store: Store, config: ServerConfig, cluster: Alone | RedisCluster | None = None
+    ) -> None:
         self.store = store
         self.config = config
+        self.cluster = cluster if cluster is not None else make_cluster(config.redis_url)
+        self._sweeper: asyncio.Task[None] | None = None
         self.tables: dict[str, LiveTable] = {}
         self._db_pool = ThreadPoolExecutor(1, thread_name_prefix="parlour-db")
         self._bot_pool = ThreadPoolExecutor(config.bot_threads, thread_name_prefix="parlour-bot")
@@ -132,20 +147,36 @@ class Hub:
 
     async def load(self) -> None:
         """Read every table back from storage and rebuild the ones in play by replay."""
+        # Other processes' notices first, so that no change between the read and the
+        # subscription is missed.
+        await self.cluster.start(self.refresh)
         for rec in await self._db(self.store.load_all):
-            try:
-                table = LiveTable(rec, get_game(rec.game))
-                if rec.status == PLAYING:  # finished tables are rebuilt when first opened
-                    table.start_play()
-            except Exception as exc:  # one broken table must not keep the others down
-                log.warning("table %s cannot be restored: %s", rec.id, exc)
-                continue
-            self.tables[rec.id] = table
-        for table in self.tables.values():
+            if rec.id not in self.tables:
+                self._adopt(rec)
+        for table in list(self.tables.values()):
             self.kick_bots(table)
+        if self.cluster.shared:
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
+
+    def _adopt(self, rec: TableRecord) -> LiveTable | None:
+        """Keep a stored table in memory, rebuilt by replay when in play (None if broken)."""
+        try:
+            table = LiveTable(rec, get_game(rec.game))
+            if rec.status == PLAYING:  # finished tables are rebuilt when first opened
+                table.start_play()
+        except Exception as exc:  # one broken table must not keep the others down
+            log.warning("table %s cannot be restored: %s", rec.id, exc)
+            return None
+        self.tables[rec.id] = table
+        return table
 
     async def close(self) -> None:
         """Stop bot loops and release threads."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
+        await self.cluster.close()
         tasks = [tb.bot_task for tb in self.tables.values() if tb.bot_task is not None]
         for task in tasks:
             task.cancel()
@@ -164,6 +195,70 @@ class Hub:
         if table is None:
             raise ServerError("web.error.no_table", table=str(table_id)[:40])
         return table
+
+    async def find(self, table_id: str) -> LiveTable:
+        """A table by id, read from the database when another process made it just now."""
+        if (
+            self.cluster.shared
+            and isinstance(table_id, str)
+            and len(table_id) <= MAX_TABLE_ID
+            and table_id not in self.tables
+        ):
+            rec = await self._db(self.store.load_table, table_id)
+            if rec is not None and rec.id not in self.tables:
+                self._adopt(rec)
+        return self.get(table_id)
+
+    # -- several processes -----------------------------------------------------------------
+
+    @contextlib.asynccontextmanager
+    async def _change(self, table: LiveTable, announce: bool = True) -> AsyncIterator[None]:
+        """Hold the table for one change, then tell the other processes of it (a move is
+        announced by its commit instead, which runs to its end even if the caller leaves).
+
+        With several processes the table is first brought up to date from the database,
+        under the cluster-wide lock, so a check never runs on an old state.
+        """
+        async with table.lock, self.cluster.lock(table.id):
+            if self.cluster.shared:
+                await self._catch_up(table)
+            yield
+            if announce:
+                await self.cluster.changed(table.id)
+
+    async def _catch_up(self, table: LiveTable) -> bool:
+        """Apply what other processes stored since this one last looked; True if anything."""
+        rec = await self._db(self.store.load_table, table.id)
+        return rec is not None and absorb(table, rec)
+
+    async def refresh(self, table_id: str) -> None:
+        """Another process changed a table: read it back and tell this process's clients."""
+        table = self.tables.get(table_id)
+        if table is None:
+            rec = await self._db(self.store.load_table, table_id)
+            if rec is not None and table_id not in self.tables:
+                adopted = self._adopt(rec)
+                if adopted is not None:
+                    self.kick_bots(adopted)
+            return
+        async with table.lock:
+            if await self._catch_up(table):
+                self._broadcast(table)
+        self.kick_bots(table)
+
+    async def _sweep(self) -> None:
+        """Now and then, catch up the bot turns nobody is thinking about (say a process
+        that claimed one died); the claim decides who takes each."""
+        while True:
+            await asyncio.sleep(SWEEP_EVERY)
+            for table in list(self.tables.values()):
+                st = table.state
+                idle = table.bot_task is None or table.bot_task.done()
+                if st is not None and st.to_act in table.bots and idle:
+                    try:
+                        await self.refresh(table.id)
+                    except Exception:
+                        log.exception("catching up table %s failed", table.id)
 
     async def create(
         self, game_id: str, players: int, options: dict[str, Any] | None
@@ -185,6 +280,7 @@ class Hub:
         table = LiveTable(rec, game)
         await self._db(self.store.create_table, rec)
         self.tables[rec.id] = table
+        await self.cluster.changed(rec.id)
         return table, host
 
     def _free_seat(self, table: LiveTable, seat: int) -> None:
@@ -202,7 +298,7 @@ class Hub:
     async def take_seat(self, table: LiveTable, seat: int, name: str) -> str:
         """Seat a person; returns the seat's secret token (the only time it is sent)."""
         name = clean_name(name)
-        async with table.lock:
+        async with self._change(table):
             self._free_seat(table, seat)
             token = new_token()
             rec = SeatRecord(seat, "human", name, None, token_hash(token))
@@ -224,7 +320,7 @@ class Hub:
             if name
             else t("web.bot_name", "en", bot=spec.partition(":")[0], number=seat + 1)
         )
-        async with table.lock:
+        async with self._change(table):
             self._free_seat(table, seat)
             rec = SeatRecord(seat, "bot", label, spec, None)
             await self._db(self.store.take_seat, table.id, rec)
@@ -240,9 +336,11 @@ class Hub:
             token_matches(token, table.record.host_hash) or token_matches(token, rec.token_hash)
         ):
             raise ServerError("web.error.not_host")
-        async with table.lock:
+        async with self._change(table):
             if table.status != OPEN:
                 raise ServerError("web.error.not_open")
+            if seat not in table.record.seats:  # freed meanwhile by another process
+                raise ServerError("web.error.no_seat", seat=seat)
             await self._db(self.store.free_seat, table.id, seat)
             table.record.seats.pop(seat, None)
             self._broadcast(table)
@@ -250,7 +348,7 @@ class Hub:
     async def start(self, table: LiveTable, host_token: object) -> None:
         """Start a table whose seats are all taken (host only)."""
         self._check_host(table, host_token)
-        async with table.lock:
+        async with self._change(table):
             if table.status != OPEN:
                 raise ServerError("web.error.not_open")
             if len(table.record.seats) < table.players:
@@ -275,6 +373,18 @@ class Hub:
             raise ServerError("web.error.bad_token")
         return seat
 
+    async def seat_token(self, table: LiveTable, seat: object, token: object) -> int:
+        """As :meth:`check_seat_token`; with several processes, a seat taken elsewhere a
+        moment ago is read back before the token is refused."""
+        try:
+            return self.check_seat_token(table, seat, token)
+        except ServerError:
+            if not self.cluster.shared:
+                raise
+        async with table.lock:
+            await self._catch_up(table)
+        return self.check_seat_token(table, seat, token)
+
     # -- play ------------------------------------------------------------------------------
 
     async def play(self, table: LiveTable, seat: int, move: object, action: object) -> None:
@@ -283,7 +393,7 @@ class Hub:
             raise ServerError("web.error.bad_move_number", move=str(move)[:20])
         if not isinstance(action, str) or len(action) > MAX_ACTION:
             raise IllegalActionError("core.error.malformed_action", action=repr(action)[:80])
-        async with table.lock:
+        async with self._change(table, announce=False):
             st = table.state
             if st is None:
                 raise ServerError("web.error.not_started")
@@ -318,6 +428,7 @@ class Hub:
             table.record.status = OVER
         self.moves += 1
         self._broadcast(table)
+        await self.cluster.changed(table.id)
 
     # -- clients ---------------------------------------------------------------------------
 
@@ -354,6 +465,11 @@ class Hub:
             if self.config.bot_delay > 0:
                 await asyncio.sleep(self.config.bot_delay)
             move = st.move_number
+            if self.cluster.shared and not await self.cluster.claim(
+                f"bot:{table.id}:{move}",
+                self.config.bot_think_limit + CLAIM_MARGIN,
+            ):
+                return  # another process thinks for this bot; its notice brings the move
             snapshot = st.clone()
             rng = Rng(seed_from(table.record.seed, "bot", seat, move))
             future = loop.run_in_executor(
@@ -378,3 +494,32 @@ class Hub:
                 log.error("bot at table %s seat %s chose an illegal %r", table.id, seat, action)
                 fallback = str(rng.choice(snapshot.legal_actions()))
                 await self.play(table, seat, move, fallback)
+
+
+def absorb(table: LiveTable, rec: TableRecord) -> bool:
+    """Bring ``table`` up to ``rec``, the same table as stored now; True if anything changed.
+
+    The stored log only ever grows, so the new actions are replayed onto the live state.
+    """
+    mine = table.record
+    changed = False
+    if rec.seats != mine.seats:
+        mine.seats = rec.seats
+        changed = True
+    new = rec.actions[len(mine.actions) :]
+    if rec.status == mine.status and not new:
+        return changed
+    was = mine.status
+    mine.status = rec.status
+    if table.state is None:
+        mine.actions = list(rec.actions)
+        if was == OPEN or table.connections:
+            table.ensure_state()
+    else:
+        trial = table.state.clone()
+        for text in new:
+            events = trial.apply(text)
+            table.log.extend((trial.move_number, e) for e in events)
+        mine.actions.extend(new)
+        table.state = trial
+    return True

@@ -7,7 +7,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -31,17 +31,19 @@ def serve_process(
     preamble: str = "",
     cwd: Path | None = None,
     wait: float = 30.0,
+    extra: Sequence[str] = (),
 ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """Start ``parlour serve`` on ``database``; yield its base URL and the process once it
     answers. ``preamble`` is Python run in the child first (tests register games with it).
     The server's output goes to a temporary file (a pipe could fill and stall the server);
     its tail is in the error when the server does not start within ``wait`` seconds.
+    ``extra`` are more ``parlour serve`` options (``["--redis", url]``).
     """
     port = port if port is not None else free_port()
     steps = ["import sys", preamble, "from parlour.cli import main", "sys.argv[0] = 'parlour'"]
     code = "; ".join(step for step in [*steps, "main()"] if step)
     cmd = [sys.executable, "-c", code, "serve", "--port", str(port), "--database", database]
-    cmd += ["--bot-delay", str(bot_delay)]
+    cmd += ["--bot-delay", str(bot_delay), *extra]
     base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryFile() as log:
         proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=log)

@@ -318,13 +318,25 @@ class Store:
 
     def load_all(self) -> list[TableRecord]:
         """Every table with its seats and actions, oldest first."""
+        return self._load(None)
+
+    def load_table(self, table_id: str) -> TableRecord | None:
+        """One table with its seats and actions (None when there is none)."""
+        found = self._load(table_id)
+        return found[0] if found else None
+
+    def _load(self, table_id: str | None) -> list[TableRecord]:
+        """The tables (all, or the one named), with seats and actions, oldest first."""
+        only_t = [] if table_id is None else [tables_t.c.id == table_id]
+        only_s = [] if table_id is None else [seats_t.c.table_id == table_id]
+        only_a = [] if table_id is None else [actions_t.c.table_id == table_id]
         with self.engine.connect() as conn:
             if self.engine.dialect.name == "postgresql":
                 # One snapshot for the three reads: a move committed meanwhile by another
                 # process is either wholly in or wholly out.
                 conn = conn.execution_options(isolation_level="REPEATABLE READ")
             recs: dict[str, TableRecord] = {}
-            for row in conn.execute(select(tables_t).order_by(tables_t.c.created)):
+            for row in conn.execute(select(tables_t).where(*only_t).order_by(tables_t.c.created)):
                 recs[row.id] = TableRecord(
                     row.id,
                     row.game,
@@ -335,15 +347,15 @@ class Store:
                     row.status,
                     row.created,
                 )
-            for row in conn.execute(select(seats_t)):
+            for row in conn.execute(select(seats_t).where(*only_s)):
                 if row.table_id in recs:
                     recs[row.table_id].seats[row.seat] = SeatRecord(
                         row.seat, row.kind, row.name, row.bot, row.token_hash
                     )
             for row in conn.execute(
-                select(actions_t.c.table_id, actions_t.c.action).order_by(
-                    actions_t.c.table_id, actions_t.c.move
-                )
+                select(actions_t.c.table_id, actions_t.c.action)
+                .where(*only_a)
+                .order_by(actions_t.c.table_id, actions_t.c.move)
             ):
                 if row.table_id in recs:
                     recs[row.table_id].actions.append(row.action)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -13,6 +14,7 @@ from fastapi.testclient import TestClient
 
 from parlour.games import register
 from parlour.server import ServerConfig, create_app
+from tests.server import pg
 from tests.support.highcard import GAME as HIGHCARD
 
 register(HIGHCARD)
@@ -30,6 +32,27 @@ def run_async(coro: Coroutine[Any, Any, T]) -> T:
 def db_url(tmp_path: Path) -> str:
     """A fresh SQLite database file."""
     return f"sqlite:///{tmp_path / 'parlour.db'}"
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[pg.Server]:
+    """One private PostgreSQL server for the session (skips when it cannot run)."""
+    with ExitStack() as stack:
+        try:
+            srv = stack.enter_context(pg.server())
+        except pg.Unavailable as exc:
+            pytest.skip(f"PostgreSQL unavailable: {exc}")
+        yield srv
+
+
+@pytest.fixture
+def pg_url(pg_server: pg.Server) -> Iterator[str]:
+    """The SQLAlchemy URL of a fresh, empty database (dropped afterwards)."""
+    name = pg_server.create_database()
+    try:
+        yield pg_server.url(name)
+    finally:
+        pg_server.drop_database(name)
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ import subprocess
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -36,27 +36,6 @@ from tests.server.test_restart import LAUNCH
 
 LIMIT = 20.0
 """Seconds any wait in these tests may last."""
-
-
-@pytest.fixture(scope="session")
-def pg_server() -> Iterator[pg.Server]:
-    """One private PostgreSQL server for the session (skips when it cannot run)."""
-    with ExitStack() as stack:
-        try:
-            srv = stack.enter_context(pg.server())
-        except pg.Unavailable as exc:
-            pytest.skip(f"PostgreSQL unavailable: {exc}")
-        yield srv
-
-
-@pytest.fixture
-def pg_url(pg_server: pg.Server) -> Iterator[str]:
-    """The SQLAlchemy URL of a fresh, empty database (dropped afterwards)."""
-    name = pg_server.create_database()
-    try:
-        yield pg_server.url(name)
-    finally:
-        pg_server.drop_database(name)
 
 
 @pytest.fixture
