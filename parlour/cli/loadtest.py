@@ -25,10 +25,12 @@ def register(app: typer.Typer) -> None:
         url: str = typer.Option("", help=t("web.cli.load_url", LANG)),
         think: float = typer.Option(0.0, help=t("web.cli.load_think", LANG)),
         bot_delay: float = typer.Option(0.0, help=t("web.cli.bot_delay", LANG)),
+        servers: int = typer.Option(1, min=1, max=16, help=t("web.cli.load_servers", LANG)),
+        redis: str = typer.Option("", help=t("web.cli.redis", LANG)),
     ) -> None:
         from parlour.games import get_game
         from parlour.server.app import quiet_gc
-        from parlour.server.loadtest import local_server, run_load
+        from parlour.server.loadtest import local_servers, run_load
 
         try:
             specs = {s.name: s for s in get_game(game).option_specs()}
@@ -41,23 +43,31 @@ def register(app: typer.Typer) -> None:
                     )
                 options[name] = specs[name].parse_text(text)
             get_game(game).resolve_options(players, options)
+            if servers > 1 and not redis and not url:
+                raise ParlourError("web.cli.load_need_redis")
         except ParlourError as exc:
             typer.echo(exc.message(LANG), err=True)
             raise typer.Exit(2) from None
 
-        def run(base: str) -> None:
+        def run(base: list[str]) -> None:
+            import httpx
+
             quiet_gc()  # the client's own collector must not pass for server latency
-            report = asyncio.run(
-                run_load(
-                    base,
-                    tables=tables,
-                    game=game,
-                    players=players,
-                    options=options,
-                    duration=duration,
-                    think=think,
+            try:
+                report = asyncio.run(
+                    run_load(
+                        base,
+                        tables=tables,
+                        game=game,
+                        players=players,
+                        options=options,
+                        duration=duration,
+                        think=think,
+                    )
                 )
-            )
+            except httpx.HTTPError as exc:
+                typer.echo(t("web.cli.load_unreachable", LANG, url=", ".join(base), error=exc))
+                raise typer.Exit(1) from None
             typer.echo(
                 t(
                     "web.cli.load_report",
@@ -79,11 +89,12 @@ def register(app: typer.Typer) -> None:
                     verified=report.verified,
                     lost=report.lost,
                     doubled=report.doubled,
+                    refused=report.refused,
                 )
             )
 
         if url:
-            run(url.rstrip("/"))
+            run([u.strip().rstrip("/") for u in url.split(",") if u.strip()])
         else:
-            with local_server(bot_delay=bot_delay) as base:
-                run(base)
+            with local_servers(servers, redis=redis or None, bot_delay=bot_delay) as bases:
+                run(bases)

@@ -27,13 +27,18 @@ from parlour.server.errors import ServerError
 
 log = logging.getLogger("parlour.server")
 
-Notice = Callable[[str], Awaitable[None]]
-"""What a process does when another one says a table changed (given the table's id)."""
+Notice = Callable[[str, int | None, str | None], Awaitable[None]]
+"""What a process does when another one says a table changed: given the table's id and,
+for a move, its number and action (else None, None)."""
 
 LOCK_LIFETIME = 30.0
 """Seconds a table lock lasts if its holder dies without releasing it."""
 LOCK_WAIT = 10.0
 """Seconds a change waits for a table's lock before the caller is asked to try again."""
+KEEP_COUNT = 7 * 24 * 3600
+"""Seconds Redis keeps a table's move count after its last move."""
+REDIS_CONNECTIONS = 64
+"""Connections a process keeps to Redis at most."""
 RETRY_PAUSE = 1.0
 """Seconds between attempts to resubscribe after Redis went away."""
 
@@ -55,7 +60,16 @@ class Alone:
         """No lock beyond the process's own."""
         yield
 
-    async def changed(self, table_id: str) -> None:
+    async def changed(
+        self, table_id: str, move: int | None = None, action: str | None = None
+    ) -> None:
+        """Nobody else to tell."""
+
+    async def moves_known(self, table_id: str) -> int | None:
+        """Nobody else moves: the process's own count is the truth (None: not kept)."""
+        return None
+
+    async def moving(self, table_id: str, count: int) -> None:
         """Nobody else to tell."""
 
     async def claim(self, key: str, seconds: float) -> bool:
@@ -75,7 +89,11 @@ class RedisCluster:
         self.prefix = prefix
         self.me = secrets.token_hex(8)
         """This process's name in notices (its own are ignored)."""
-        self.redis: Any = aioredis.from_url(url)
+        # Changes queue for a connection rather than fail when many tables move at once.
+        pool = aioredis.BlockingConnectionPool.from_url(
+            url, max_connections=REDIS_CONNECTIONS, timeout=LOCK_WAIT
+        )
+        self.redis: Any = aioredis.Redis(connection_pool=pool)
         self.channel = f"{prefix}:changes"
         self._listener: asyncio.Task[None] | None = None
 
@@ -84,7 +102,7 @@ class RedisCluster:
         try:
             await self.redis.ping()
         except Exception as exc:
-            await self.redis.aclose()
+            await self.redis.aclose(close_connection_pool=True)
             raise RuntimeError(f"Redis at {self.url} does not answer: {exc}") from exc
         ready = asyncio.Event()
         self._listener = asyncio.get_running_loop().create_task(self._listen(notice, ready))
@@ -96,7 +114,7 @@ class RedisCluster:
             self._listener.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._listener
-        await self.redis.aclose()
+        await self.redis.aclose(close_connection_pool=True)
 
     async def _listen(self, notice: Notice, ready: asyncio.Event) -> None:
         while True:
@@ -107,10 +125,10 @@ class RedisCluster:
                 async for message in pubsub.listen():
                     if message.get("type") != "message":
                         continue
-                    sender, _, table_id = bytes(message["data"]).decode().partition(" ")
+                    sender, table_id, move, action = _parse(bytes(message["data"]))
                     if sender != self.me and table_id:
                         try:
-                            await notice(table_id)
+                            await notice(table_id, move, action)
                         except Exception:
                             log.exception("reading back table %s failed", table_id)
             except asyncio.CancelledError:
@@ -142,12 +160,32 @@ class RedisCluster:
             with contextlib.suppress(LockError, RedisError):
                 await lock.release()
 
-    async def changed(self, table_id: str) -> None:
-        """Tell the other processes that a table changed (they read it back)."""
+    async def changed(
+        self, table_id: str, move: int | None = None, action: str | None = None
+    ) -> None:
+        """Tell the other processes that a table changed: a move (its number and action,
+        which they apply if they are at that move) or anything else (they read it back)."""
+        text = f"{self.me} {table_id}" if move is None else f"{self.me} {table_id} {move} {action}"
         try:
-            await self.redis.publish(self.channel, f"{self.me} {table_id}")
+            await self.redis.publish(self.channel, text)
         except Exception as exc:  # the change is stored; the others catch up on next use
             log.warning("could not announce a change of table %s: %s", table_id, exc)
+
+    async def moves_known(self, table_id: str) -> int | None:
+        """The table's move count as last announced before a commit (None if unknown).
+
+        It is written before the commit, so it is never behind a stored log (unless Redis
+        lost it, when it is missing): a process whose own count equals it is up to date.
+        """
+        try:
+            value = await self.redis.get(f"{self.prefix}:moves:{table_id}")
+        except Exception:
+            return None
+        return int(value) if value is not None else None
+
+    async def moving(self, table_id: str, count: int) -> None:
+        """Say that the table is about to hold ``count`` moves (before committing them)."""
+        await self.redis.set(f"{self.prefix}:moves:{table_id}", count, ex=KEEP_COUNT)
 
     async def claim(self, key: str, seconds: float) -> bool:
         """Whether this process takes the job ``key`` (first come; lapses after ``seconds``)."""
@@ -164,3 +202,13 @@ class RedisCluster:
 def make_cluster(url: str | None) -> Alone | RedisCluster:
     """The coordination for a server: alone, or with the processes sharing Redis ``url``."""
     return RedisCluster(url) if url else Alone()
+
+
+def _parse(data: bytes) -> tuple[str, str, int | None, str | None]:
+    """A notice's sender, table, and for a move its number and action."""
+    sender, _, rest = data.decode("utf-8", "replace").partition(" ")
+    table_id, _, rest = rest.partition(" ")
+    number, _, action = rest.partition(" ")
+    if number.isdigit():
+        return sender, table_id, int(number), action
+    return sender, table_id, None, None

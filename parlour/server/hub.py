@@ -220,7 +220,10 @@ class Hub:
         under the cluster-wide lock, so a check never runs on an old state.
         """
         async with table.lock, self.cluster.lock(table.id):
-            if self.cluster.shared:
+            if self.cluster.shared and not (
+                table.state is not None
+                and await self.cluster.moves_known(table.id) == len(table.record.actions)
+            ):
                 await self._catch_up(table)
             yield
             if announce:
@@ -231,8 +234,11 @@ class Hub:
         rec = await self._db(self.store.load_table, table.id)
         return rec is not None and absorb(table, rec)
 
-    async def refresh(self, table_id: str) -> None:
-        """Another process changed a table: read it back and tell this process's clients."""
+    async def refresh(
+        self, table_id: str, move: int | None = None, action: str | None = None
+    ) -> None:
+        """Another process changed a table: take the move it announced when this process
+        is at that move, else read the table back; then tell this process's clients."""
         table = self.tables.get(table_id)
         if table is None:
             rec = await self._db(self.store.load_table, table_id)
@@ -242,7 +248,19 @@ class Hub:
                     self.kick_bots(adopted)
             return
         async with table.lock:
-            if await self._catch_up(table):
+            st = table.state
+            if (
+                st is not None
+                and move is not None
+                and action is not None
+                and move == st.move_number == len(table.record.actions)
+                and table.status == PLAYING
+            ):
+                trial = st.clone()
+                events = trial.apply(action)  # stored by the announcer: the log says so
+                self._take(table, trial, action, events)
+                self._broadcast(table)
+            elif await self._catch_up(table):
                 self._broadcast(table)
         self.kick_bots(table)
 
@@ -417,18 +435,25 @@ class Hub:
     ) -> None:
         """Store one action, then make ``trial`` the table's state and tell the clients."""
         try:
+            if self.cluster.shared:
+                await self.cluster.moving(table.id, row.move + 1)
             await self._writer.append(row)
         except Exception as exc:  # the state stays as it was: nothing was told
             log.exception("storing move %s of table %s failed", row.move, table.id)
             raise ServerError("web.error.storage") from exc
+        self._take(table, trial, row.action, events)
+        self.moves += 1
+        self._broadcast(table)
+        await self.cluster.changed(table.id, row.move, row.action)
+
+    @staticmethod
+    def _take(table: LiveTable, trial: State, action: str, events: list[Event]) -> None:
+        """Make ``trial`` (the state after ``action``, which is stored) the table's state."""
         table.state = trial
-        table.record.actions.append(row.action)
+        table.record.actions.append(action)
         table.log.extend((trial.move_number, e) for e in events)
         if trial.is_over:
             table.record.status = OVER
-        self.moves += 1
-        self._broadcast(table)
-        await self.cluster.changed(table.id)
 
     # -- clients ---------------------------------------------------------------------------
 

@@ -4,18 +4,23 @@ Each client plays random legal moves for its seat; the latency of a move is the 
 sending it to receiving the client's next view (the server has committed the move by then).
 Every finished table's stored log is then checked against the moves its client made: none
 lost, none applied twice.
+
+Given several server processes (sharing a database and Redis), table ``i`` is set up on
+process ``i mod n`` and its client plays through the next one, so every move crosses
+processes.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import math
 import os
 import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Iterator, Sequence
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,6 +29,9 @@ import httpx
 from parlour.engine import Replay, Rng
 from parlour.games import get_game
 from parlour.server.process import serve_process
+
+RESENDS = 3
+"""Times a client sends a refused move again before it leaves its table."""
 
 
 @dataclass
@@ -42,6 +50,8 @@ class LoadReport:
     """Client moves the server acknowledged that its log does not hold."""
     doubled: int = 0
     """Moves of the client's seat in a log that the client did not make (or made once)."""
+    refused: int = 0
+    """Client moves the server answered with an error (each is sent again, up to 3 times)."""
 
     @property
     def moves_per_second(self) -> float:
@@ -82,22 +92,37 @@ async def _client(
     latencies: list[float],
     think: float,
     acked: list[tuple[int, str]],
+    refusals: list[str],
 ) -> tuple[int, bool]:
     from websockets.asyncio.client import connect
 
     async with connect(f"{ws_base}/ws/tables/{table}", max_size=None, compression=None) as ws:
         await ws.send(json.dumps({"type": "hello", "seat": 0, "token": token, "lang": "en"}))
         pending: tuple[int, float, str] | None = None
+        tries = 0
         move = 0
-        async for raw in ws:
+        while True:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), max(0.0, deadline - time.monotonic()) + 5)
+            except TimeoutError:  # nothing more came: the table is stuck, or time is up
+                return move, False
             msg = json.loads(raw)
+            if msg.get("type") == "error" and pending is not None:
+                # Refused (busy, say): nothing changed, so the same move is sent again.
+                refusals.append(str(msg.get("error")))
+                tries += 1
+                if tries > RESENDS:
+                    return move, False
+                await asyncio.sleep(0.05 * tries)
+                await ws.send(json.dumps({"move": pending[0], "action": pending[2]}))
+                continue
             if msg.get("type") != "state":
                 continue
             move = msg["move"] or 0
             if pending is not None and move > pending[0]:
                 latencies.append(time.perf_counter() - pending[1])
                 acked.append((pending[0], pending[2]))
-                pending = None
+                pending, tries = None, 0
             if msg["summary"] is not None:
                 return move, True
             if time.monotonic() > deadline:
@@ -108,11 +133,10 @@ async def _client(
                     await asyncio.sleep(rng.random() * 2 * think)
                 pending = (move, time.perf_counter(), action)
                 await ws.send(json.dumps({"move": move, "action": action}))
-    return move, False
 
 
 async def run_load(
-    base_url: str,
+    base_url: str | Sequence[str],
     *,
     tables: int = 50,
     game: str = "loveletter",
@@ -123,21 +147,42 @@ async def run_load(
     think: float = 0.0,
     seed: int = 1,
 ) -> LoadReport:
-    """Start ``tables`` tables on a running server and play them until they end or time is up."""
+    """Start ``tables`` tables on running servers and play them until they end or time is up."""
+    bases = [base_url] if isinstance(base_url, str) else list(base_url)
     limits = httpx.Limits(max_connections=50)
-    async with httpx.AsyncClient(base_url=base_url, timeout=60, limits=limits) as http:
+    async with contextlib.AsyncExitStack() as stack:
+        https = [
+            await stack.enter_async_context(
+                httpx.AsyncClient(base_url=base, timeout=60, limits=limits)
+            )
+            for base in bases
+        ]
         made = await asyncio.gather(
-            *(_setup(http, game, players, options or {}, bot) for _ in range(tables))
+            *(
+                _setup(https[i % len(https)], game, players, options or {}, bot)
+                for i in range(tables)
+            )
         )
-    ws_base = "ws" + base_url[len("http") :]
+    ws_bases = ["ws" + base[len("http") :] for base in bases]
     latencies: list[float] = []
     start = time.perf_counter()
     deadline = time.monotonic() + duration
     rng = Rng(seed)
     acked: list[list[tuple[int, str]]] = [[] for _ in made]
+    refusals: list[str] = []
     outcomes = await asyncio.gather(
         *(
-            _client(ws_base, t, tok, rng.spawn(), deadline, latencies, think, acked[i])
+            _client(
+                ws_bases[(i + 1) % len(ws_bases)],
+                t,
+                tok,
+                rng.spawn(),
+                deadline,
+                latencies,
+                think,
+                acked[i],
+                refusals,
+            )
             for i, (t, tok) in enumerate(made)
         )
     )
@@ -148,8 +193,9 @@ async def run_load(
         moves=sum(m for m, _ in outcomes),
         seconds=seconds,
         latencies=latencies,
+        refused=len(refusals),
     )
-    async with httpx.AsyncClient(base_url=base_url, timeout=60, limits=limits) as http:
+    async with httpx.AsyncClient(base_url=bases[0], timeout=60, limits=limits) as http:
         for (table, _), (_, over), sent in zip(made, outcomes, acked, strict=True):
             if over:
                 record = (await http.get(f"/api/tables/{table}/record")).json()
@@ -180,9 +226,21 @@ def check_log(record: dict[str, Any], sent: list[tuple[int, str]]) -> tuple[int,
 
 
 @contextmanager
-def local_server(database: str | None = None, bot_delay: float = 0.0) -> Iterator[str]:
-    """A ``parlour serve`` process on a free port (a throwaway SQLite unless ``database``)."""
-    with tempfile.TemporaryDirectory(prefix="parlour-load-") as folder:
+def local_servers(
+    count: int,
+    *,
+    redis: str | None = None,
+    database: str | None = None,
+    bot_delay: float = 0.0,
+) -> Iterator[list[str]]:
+    """``count`` ``parlour serve`` processes on one database (a throwaway SQLite unless
+    ``database``), sharing the Redis server at ``redis`` when there are several."""
+    if count > 1 and not redis:
+        raise ValueError("several server processes need a Redis URL")
+    extra = ["--redis", redis] if redis else []
+    with tempfile.TemporaryDirectory(prefix="parlour-load-") as folder, ExitStack() as stack:
         url = database or f"sqlite:///{os.path.join(folder, 'load.db')}"
-        with serve_process(url, bot_delay=bot_delay) as (base, _):
-            yield base
+        yield [
+            stack.enter_context(serve_process(url, bot_delay=bot_delay, extra=extra))[0]
+            for _ in range(count)
+        ]

@@ -34,7 +34,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import URL, make_url
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.pool import StaticPool
 
 SERVER_WAIT = 30.0
@@ -175,23 +175,33 @@ class Store:
     def __init__(self, url: str, wait: float | None = None) -> None:
         """Open the database and create the schema if needed.
 
-        A database server that refuses connections (still starting, say after a reboot)
-        is tried again for up to ``wait`` seconds: by default ``SERVER_WAIT`` for a server,
-        none for SQLite.
+        A database server that refuses connections (still starting, say after a reboot),
+        or a SQLite file another process holds locked, is tried again for up to ``wait``
+        seconds (``SERVER_WAIT`` by default).
         """
         self.url = url
         self.engine = _make_engine(url)
         # PostgreSQL text cannot hold NUL characters (SQLite's can): they are replaced there.
         self._no_nul = self.engine.dialect.name == "postgresql"
+        sqlite = self.engine.dialect.name == "sqlite"
         if wait is None:
-            wait = 0.0 if self.engine.dialect.name == "sqlite" else SERVER_WAIT
+            wait = SERVER_WAIT
         deadline, pause = time.monotonic() + wait, 0.1
         while True:
             try:
                 metadata.create_all(self.engine)
                 return
-            except OperationalError:
-                if time.monotonic() + pause > deadline:
+            except DBAPIError as exc:
+                # Two servers starting together on a new database race to create the schema
+                # (SQLite: the file is locked; either: a table already exists): try again.
+                # A server still starting refuses connections: try again. A bad SQLite path
+                # fails at once.
+                text = str(exc)
+                racing = any(
+                    sign in text for sign in ("database is locked", "already exists", "duplicate")
+                )
+                again = racing or (isinstance(exc, OperationalError) and not sqlite)
+                if not again or time.monotonic() + pause > deadline:
                     self.engine.dispose()
                     raise
             time.sleep(pause)

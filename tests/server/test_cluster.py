@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 import pytest
@@ -26,11 +26,15 @@ from parlour.bots.registry import register_bot, unregister_bot
 from parlour.engine import Action, Rng
 from parlour.server import ServerConfig, create_app
 from parlour.server.hub import Hub
+from parlour.server.loadtest import local_servers, run_load
 from parlour.server.process import free_port, serve_process
+from parlour.server.storage import Store
 from tests.server import redis_server
-from tests.server.conftest import add_bot, new_table, sit, start
+from tests.server.conftest import add_bot, new_table, run_async, sit, start
 from tests.server.test_restart import LAUNCH, ROOT
 from tests.server.test_websocket import hello
+
+T = TypeVar("T")
 
 LIMIT = 20.0
 """Seconds any wait in these tests may last."""
@@ -82,10 +86,10 @@ def eventually(check: Any, what: str) -> None:
         time.sleep(0.02)
 
 
-def race(*calls: Callable[[], int]) -> list[int]:
+def race(*calls: Callable[[], T]) -> list[T | None]:
     """Run the calls at the same moment on threads of their own; their answers in order."""
     barrier = threading.Barrier(len(calls))
-    answers = [0] * len(calls)
+    answers: list[T | None] = [None] * len(calls)
 
     def run(i: int) -> None:
         barrier.wait()
@@ -264,3 +268,56 @@ def test_two_real_processes_share_tables_and_one_survives_the_others_death(
             assert r.status_code == 200, r.text
         record = httpx.get(f"{two}/api/tables/{table}/record").json()
         assert record["actions"] == ["keep", "keep", "swap", "swap"]
+
+
+@pytest.mark.server_process
+def test_a_load_test_across_two_processes_loses_and_doubles_nothing(redis_url: str) -> None:
+    """Each table is set up on one process and played through the other."""
+    with local_servers(2, redis=redis_url) as bases:
+        assert len(set(bases)) == 2
+        report = run_async(
+            run_load(
+                bases,
+                tables=6,
+                game="loveletter",
+                players=2,
+                options={"tokens_to_win": 1},
+                duration=60,
+            )
+        )
+    assert (report.finished, report.verified, report.lost, report.doubled) == (6, 6, 0, 0)
+    assert len(report.latencies) >= 6 and report.percentile(99) > 0
+
+
+def test_the_load_test_refuses_several_servers_without_redis() -> None:
+    from typer.testing import CliRunner
+
+    from parlour.cli import app
+
+    result = CliRunner().invoke(app, ["loadtest", "--servers", "2", "--tables", "1"])
+    assert result.exit_code == 2
+    assert "--redis" in result.output
+
+
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
+def test_servers_starting_together_on_a_new_database_both_start(
+    request: pytest.FixtureRequest, database: str
+) -> None:
+    """They race to create the schema; the losers try again instead of failing."""
+    url = request.getfixturevalue("pg_url" if database == "postgresql" else "db_url")
+    stores = race(*[partial(open_store, url)] * 4)
+    try:
+        assert all(isinstance(s, Store) for s in stores), stores
+        assert all(s.load_all() == [] for s in stores if isinstance(s, Store))
+    finally:
+        for s in stores:
+            if isinstance(s, Store):
+                s.close()
+
+
+def open_store(url: str) -> Store | Exception:
+    """A Store on ``url``, or what kept it from opening."""
+    try:
+        return Store(url, wait=10)
+    except Exception as exc:
+        return exc
