@@ -30,6 +30,9 @@ log = logging.getLogger("parlour.server")
 Notice = Callable[[str, int | None, str | None], Awaitable[None]]
 """What a process does when another one says a table changed: given the table's id and,
 for a move, its number and action (else None, None)."""
+Resync = Callable[[], Awaitable[None]]
+"""What a process does after notices may have been missed (Redis was away): read back
+every table it serves."""
 
 LOCK_LIFETIME = 30.0
 """Seconds a table lock lasts if its holder dies without releasing it."""
@@ -49,7 +52,7 @@ class Alone:
     shared = False
     """Whether other processes may change the same tables."""
 
-    async def start(self, notice: Notice) -> None:
+    async def start(self, notice: Notice, resync: Resync) -> None:
         """Nothing to connect to."""
 
     async def close(self) -> None:
@@ -84,28 +87,35 @@ class RedisCluster:
 
     def __init__(self, url: str, prefix: str = "parlour") -> None:
         from redis import asyncio as aioredis
+        from redis.asyncio.retry import Retry
+        from redis.backoff import ExponentialBackoff
 
         self.url = url
         self.prefix = prefix
         self.me = secrets.token_hex(8)
         """This process's name in notices (its own are ignored)."""
         # Changes queue for a connection rather than fail when many tables move at once.
+        # A connection Redis dropped (it restarted) is replaced on the next command.
         pool = aioredis.BlockingConnectionPool.from_url(
-            url, max_connections=REDIS_CONNECTIONS, timeout=LOCK_WAIT
+            url,
+            max_connections=REDIS_CONNECTIONS,
+            timeout=LOCK_WAIT,
+            retry=Retry(ExponentialBackoff(cap=0.5, base=0.02), 3),
         )
         self.redis: Any = aioredis.Redis(connection_pool=pool)
         self.channel = f"{prefix}:changes"
         self._listener: asyncio.Task[None] | None = None
 
-    async def start(self, notice: Notice) -> None:
-        """Check that Redis answers, then listen for other processes' notices."""
+    async def start(self, notice: Notice, resync: Resync) -> None:
+        """Check that Redis answers, then listen for other processes' notices (and after
+        each time the channel was lost and found again, ``resync``)."""
         try:
             await self.redis.ping()
         except Exception as exc:
             await self.redis.aclose(close_connection_pool=True)
             raise RuntimeError(f"Redis at {self.url} does not answer: {exc}") from exc
         ready = asyncio.Event()
-        self._listener = asyncio.get_running_loop().create_task(self._listen(notice, ready))
+        self._listener = asyncio.get_running_loop().create_task(self._listen(notice, resync, ready))
         await ready.wait()
 
     async def close(self) -> None:
@@ -116,11 +126,14 @@ class RedisCluster:
                 await self._listener
         await self.redis.aclose(close_connection_pool=True)
 
-    async def _listen(self, notice: Notice, ready: asyncio.Event) -> None:
+    async def _listen(self, notice: Notice, resync: Resync, ready: asyncio.Event) -> None:
         while True:
             pubsub = self.redis.pubsub()
             try:
                 await pubsub.subscribe(self.channel)
+                if ready.is_set():  # found again: what was said meanwhile is lost
+                    log.warning("the Redis channel is back; reading every table back")
+                    await resync()
                 ready.set()
                 async for message in pubsub.listen():
                     if message.get("type") != "message":

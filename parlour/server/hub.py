@@ -149,7 +149,7 @@ class Hub:
         """Read every table back from storage and rebuild the ones in play by replay."""
         # Other processes' notices first, so that no change between the read and the
         # subscription is missed.
-        await self.cluster.start(self.refresh)
+        await self.cluster.start(self.refresh, self.resync)
         for rec in await self._db(self.store.load_all):
             if rec.id not in self.tables:
                 self._adopt(rec)
@@ -263,6 +263,15 @@ class Hub:
             elif await self._catch_up(table):
                 self._broadcast(table)
         self.kick_bots(table)
+
+    async def resync(self) -> None:
+        """Read back every table not over (after notices may have been missed)."""
+        for table in list(self.tables.values()):
+            if table.status != OVER:
+                try:
+                    await self.refresh(table.id)
+                except Exception:
+                    log.exception("catching up table %s failed", table.id)
 
     async def _sweep(self) -> None:
         """Now and then, catch up the bot turns nobody is thinking about (say a process

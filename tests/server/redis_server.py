@@ -34,12 +34,12 @@ def _answers(port: int) -> bool:
 
 
 @contextmanager
-def server() -> Iterator[str]:
-    """Run a private Redis server; yield its URL."""
+def server(port: int | None = None) -> Iterator[str]:
+    """Run a private Redis server (on ``port``, else a free one); yield its URL."""
     binary = shutil.which("redis-server")
     if binary is None:
         raise Unavailable("redis-server is not installed (apt-get install redis-server)")
-    port = free_port()
+    port = port or free_port()
     with tempfile.TemporaryDirectory() as folder:
         cmd = [binary, "--port", str(port), "--bind", "127.0.0.1", "--dir", folder]
         cmd += ["--save", "", "--appendonly", "no", "--protected-mode", "yes"]

@@ -321,3 +321,35 @@ def open_store(url: str) -> Store | Exception:
         return Store(url, wait=10)
     except Exception as exc:
         return exc
+
+
+def test_while_redis_is_away_changes_are_refused_and_nothing_is_lost(
+    db_url: str, redis_url: str
+) -> None:
+    """Redis holds nothing that must survive: it goes, changes wait; it comes back, play
+    goes on and the processes hear of each other again."""
+    port = free_port()
+    config = ServerConfig(database_url=db_url, redis_url=f"redis://127.0.0.1:{port}/0", bot_delay=0)
+    with ExitStack() as stack:
+        redis = ExitStack()
+        redis.enter_context(redis_server.server(port))
+        a = stack.enter_context(TestClient(create_app(config)))
+        b = stack.enter_context(TestClient(create_app(config)))
+        table, host = new_table(a, players=3)
+        tokens = [sit(a, table, s, f"P{s}") for s in range(3)]
+        start(a, table, host)
+        assert move(a, table, 0, tokens[0], 0, "keep").status_code == 200
+        eventually(lambda: summary(b, table)["move"] == 1, "B did not hear of move 0")
+        redis.close()  # Redis stops
+        refused = move(b, table, 1, tokens[1], 1, "swap")
+        assert refused.status_code == 503 and refused.json()["error"] == "web.error.busy"
+        assert hub(a).store.load_table(table).actions == ["keep"]  # type: ignore[union-attr]
+        stack.enter_context(redis_server.server(port))  # back, empty
+        eventually(
+            lambda: move(b, table, 1, tokens[1], 1, "swap").status_code == 200,
+            "the move was not accepted once Redis was back",
+        )
+        eventually(lambda: summary(a, table)["move"] == 2, "A did not hear of B's move")
+        assert move(a, table, 2, tokens[2], 2, "keep").status_code == 200
+        eventually(lambda: summary(b, table)["status"] == "over", "B did not see the end")
+        assert a.get(f"/api/tables/{table}/record").json()["actions"] == ["keep", "swap", "keep"]
