@@ -62,10 +62,15 @@ def serve_process(
                 time.sleep(0.1)
             yield base, proc
         finally:
-            if proc.poll() is None:
-                proc.terminate()
-                try:
-                    proc.wait(10)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
+            stop(proc)
+
+
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    """Stop a child process: politely, then by force after 10 seconds."""
+    if proc.poll() is None:
+        proc.terminate()
+        try:
             proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+    proc.wait(10)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Coroutine, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import ExitStack
+from contextlib import AbstractContextManager, ExitStack, contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 
 from parlour.games import register
 from parlour.server import ServerConfig, create_app
-from tests.server import pg
+from tests.server import pg, redis_server
 from tests.support.highcard import GAME as HIGHCARD
 
 register(HIGHCARD)
@@ -34,15 +34,31 @@ def db_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'parlour.db'}"
 
 
+@contextmanager
+def service_or_skip(
+    start: Callable[[], AbstractContextManager[T]], unavailable: type[Exception], name: str
+) -> Iterator[T]:
+    """A throwaway server started by ``start``; the test skips when it cannot run here."""
+    with ExitStack() as stack:
+        try:
+            found = stack.enter_context(start())
+        except unavailable as exc:
+            pytest.skip(f"{name} unavailable: {exc}")
+        yield found
+
+
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[pg.Server]:
     """One private PostgreSQL server for the session (skips when it cannot run)."""
-    with ExitStack() as stack:
-        try:
-            srv = stack.enter_context(pg.server())
-        except pg.Unavailable as exc:
-            pytest.skip(f"PostgreSQL unavailable: {exc}")
+    with service_or_skip(pg.server, pg.Unavailable, "PostgreSQL") as srv:
         yield srv
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> Iterator[str]:
+    """One private Redis server for the session (skips when it cannot run)."""
+    with service_or_skip(redis_server.server, redis_server.Unavailable, "Redis") as url:
+        yield url
 
 
 @pytest.fixture

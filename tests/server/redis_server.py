@@ -14,7 +14,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from parlour.server.process import free_port
+from parlour.server.process import free_port, stop
 
 START_WAIT = 10.0
 """Seconds the server may take to answer."""
@@ -52,9 +52,4 @@ def server(port: int | None = None) -> Iterator[str]:
                 time.sleep(0.05)
             yield f"redis://127.0.0.1:{port}/0"
         finally:
-            proc.terminate()
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(10)
+            stop(proc)

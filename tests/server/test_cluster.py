@@ -40,17 +40,6 @@ LIMIT = 20.0
 """Seconds any wait in these tests may last."""
 
 
-@pytest.fixture(scope="module")
-def redis_url() -> Iterator[str]:
-    """A private Redis server for this module (skips when it cannot run)."""
-    with ExitStack() as stack:
-        try:
-            url = stack.enter_context(redis_server.server())
-        except redis_server.Unavailable as exc:
-            pytest.skip(f"Redis unavailable: {exc}")
-        yield url
-
-
 @pytest.fixture
 def pair(request: pytest.FixtureRequest, redis_url: str) -> Iterator[tuple[TestClient, TestClient]]:
     """Two server processes' apps on one database and one Redis (bots without delay).

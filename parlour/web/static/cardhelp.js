@@ -10,6 +10,7 @@ export function helpAttrs(game, anchor, text) {
 
 let tip = null;
 let tipFor = null;
+let tipBy = null; // what showed the tip: "hover", "focus" or "touch"; only a hover's goes by hover
 let panel = null;
 
 function tipBox() {
@@ -20,9 +21,10 @@ function tipBox() {
   return tip;
 }
 
-export function showTip(el) {
+export function showTip(el, by = "hover") {
   const box = tipBox();
   tipFor = el;
+  tipBy = by;
   box.textContent = "";
   box.append(h("span.tip-text", el.dataset.help), h("span.tip-more", t("web.help.more")));
   box.hidden = false;
@@ -38,6 +40,7 @@ export function showTip(el) {
 export function hideTip() {
   if (tip) tip.hidden = true;
   tipFor = null;
+  tipBy = null;
 }
 
 export function closeHelp() {
@@ -76,12 +79,14 @@ export function installCardHelp() {
   const target = (e) => (e.target instanceof Element ? e.target.closest("[data-help]") : null);
   document.addEventListener("mouseover", (e) => {
     const el = target(e);
+    // After a tap the browser moves its idea of the mouse as the page shifts; a tip shown by
+    // a tap or by focus stays until a tap elsewhere or the focus leaves.
     if (el && el !== tipFor) showTip(el);
-    else if (!el && tipFor) hideTip();
+    else if (!el && tipFor && tipBy === "hover") hideTip();
   });
   document.addEventListener("focusin", (e) => {
     const el = target(e);
-    if (el) showTip(el);
+    if (el) showTip(el, "focus");
   });
   document.addEventListener("focusout", (e) => {
     if (target(e)) hideTip();
@@ -101,7 +106,7 @@ export function installCardHelp() {
     const which = `${el.dataset.helpAnchor}|${el.dataset.help}`;
     if (touch && tapped !== which) {
       tapped = which;
-      showTip(el);
+      showTip(el, "touch");
       return;
     }
     tapped = null;
@@ -122,7 +127,7 @@ export function installCardHelp() {
   document.addEventListener(
     "scroll",
     () => {
-      if (tipFor && tipFor.isConnected) showTip(tipFor);
+      if (tipFor && tipFor.isConnected) showTip(tipFor, tipBy);
       else hideTip();
     },
     { passive: true },
