@@ -20,7 +20,9 @@ import contextlib
 import logging
 import math
 import secrets
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 from parlour.server.errors import ServerError
@@ -46,6 +48,33 @@ RETRY_PAUSE = 1.0
 """Seconds between attempts to resubscribe after Redis went away."""
 
 
+# Take a table's lock and read its move count in one round trip.
+_ACQUIRE = """
+if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
+  local n = redis.call('get', KEYS[2])
+  if n then return {1, n} end
+  return {1, ''}
+end
+return {0, ''}
+"""
+# Release a table's lock (if still ours) and publish the change's notice in one round trip.
+_RELEASE = """
+if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('del', KEYS[1]) end
+if ARGV[2] ~= '' then redis.call('publish', KEYS[2], ARGV[2]) end
+return 1
+"""
+
+
+@dataclass
+class Held:
+    """A table's lock while a change holds it."""
+
+    moves: int | None = None
+    """The table's move count in Redis when the lock was taken (None: not known)."""
+    notice: str | None = None
+    """What to tell the other processes as the lock is released (None: nothing)."""
+
+
 class Alone:
     """A single server process: the in-process table lock is enough, nobody to tell."""
 
@@ -59,18 +88,18 @@ class Alone:
         """Nothing to release."""
 
     @contextlib.asynccontextmanager
-    async def lock(self, table_id: str) -> AsyncIterator[None]:
+    async def lock(self, table_id: str) -> AsyncIterator[Held]:
         """No lock beyond the process's own."""
-        yield
+        yield Held()
+
+    def notice(self, table_id: str, move: int | None = None, action: str | None = None) -> str:
+        """Nobody to tell: an empty notice."""
+        return ""
 
     async def changed(
         self, table_id: str, move: int | None = None, action: str | None = None
     ) -> None:
         """Nobody else to tell."""
-
-    async def moves_known(self, table_id: str) -> int | None:
-        """Nobody else moves: the process's own count is the truth (None: not kept)."""
-        return None
 
     async def moving(self, table_id: str, count: int) -> None:
         """Nobody else to tell."""
@@ -104,6 +133,8 @@ class RedisCluster:
         )
         self.redis: Any = aioredis.Redis(connection_pool=pool)
         self.channel = f"{prefix}:changes"
+        self._acquire = self.redis.register_script(_ACQUIRE)
+        self._release = self.redis.register_script(_RELEASE)
         self._listener: asyncio.Task[None] | None = None
 
     async def start(self, notice: Notice, resync: Resync) -> None:
@@ -154,47 +185,54 @@ class RedisCluster:
                     await pubsub.aclose()
 
     @contextlib.asynccontextmanager
-    async def lock(self, table_id: str) -> AsyncIterator[None]:
-        """Hold the table's lock across all processes (``web.error.busy`` if it stays taken)."""
-        from redis.exceptions import LockError, RedisError
+    async def lock(self, table_id: str) -> AsyncIterator[Held]:
+        """Hold the table's lock across all processes (``web.error.busy`` if it stays taken).
 
-        lock = self.redis.lock(
-            f"{self.prefix}:lock:{table_id}", timeout=LOCK_LIFETIME, blocking_timeout=LOCK_WAIT
-        )
+        The lock comes with the table's move count as Redis knows it. That count is written
+        before each commit, so it is never behind the stored log (unless Redis lost it, when
+        it is missing): a process whose own count equals it is up to date. The held lock's
+        ``notice`` is published as the lock is released.
+        """
+        from redis.exceptions import RedisError
+
+        keys = [f"{self.prefix}:lock:{table_id}", f"{self.prefix}:moves:{table_id}"]
+        token = secrets.token_hex(8)
+        deadline, pause = time.monotonic() + LOCK_WAIT, 0.005
+        while True:
+            try:
+                got, count = await self._acquire(keys=keys, args=[token, int(LOCK_LIFETIME * 1000)])
+            except RedisError as exc:
+                raise ServerError("web.error.busy") from exc
+            if got:
+                break
+            if time.monotonic() + pause > deadline:
+                raise ServerError("web.error.busy")
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, 0.05)
+        held = Held(moves=int(count) if count else None)
         try:
-            acquired = await lock.acquire()
-        except RedisError as exc:
-            raise ServerError("web.error.busy") from exc
-        if not acquired:
-            raise ServerError("web.error.busy")
-        try:
-            yield
+            yield held
         finally:
-            with contextlib.suppress(LockError, RedisError):
-                await lock.release()
+            try:
+                await self._release(keys=[keys[0], self.channel], args=[token, held.notice or ""])
+            except RedisError as exc:  # the lock lapses by itself; the others catch up
+                log.warning("could not release table %s: %s", table_id, exc)
+
+    def notice(self, table_id: str, move: int | None = None, action: str | None = None) -> str:
+        """The notice of a change: a move (its number and action, which the others apply if
+        they are at that move) or anything else (they read the table back)."""
+        if move is None:
+            return f"{self.me} {table_id}"
+        return f"{self.me} {table_id} {move} {action}"
 
     async def changed(
         self, table_id: str, move: int | None = None, action: str | None = None
     ) -> None:
-        """Tell the other processes that a table changed: a move (its number and action,
-        which they apply if they are at that move) or anything else (they read it back)."""
-        text = f"{self.me} {table_id}" if move is None else f"{self.me} {table_id} {move} {action}"
+        """Tell the other processes at once that a table changed (outside any lock)."""
         try:
-            await self.redis.publish(self.channel, text)
+            await self.redis.publish(self.channel, self.notice(table_id, move, action))
         except Exception as exc:  # the change is stored; the others catch up on next use
             log.warning("could not announce a change of table %s: %s", table_id, exc)
-
-    async def moves_known(self, table_id: str) -> int | None:
-        """The table's move count as last announced before a commit (None if unknown).
-
-        It is written before the commit, so it is never behind a stored log (unless Redis
-        lost it, when it is missing): a process whose own count equals it is up to date.
-        """
-        try:
-            value = await self.redis.get(f"{self.prefix}:moves:{table_id}")
-        except Exception:
-            return None
-        return int(value) if value is not None else None
 
     async def moving(self, table_id: str, count: int) -> None:
         """Say that the table is about to hold ``count`` moves (before committing them)."""

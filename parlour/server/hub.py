@@ -35,7 +35,7 @@ from parlour.engine import (
 )
 from parlour.engine.i18n import t
 from parlour.games import get_game
-from parlour.server.cluster import Alone, RedisCluster, make_cluster
+from parlour.server.cluster import Alone, Held, RedisCluster, make_cluster
 from parlour.server.config import ServerConfig
 from parlour.server.errors import ServerError
 from parlour.server.protocol import state_message
@@ -212,22 +212,20 @@ class Hub:
     # -- several processes -----------------------------------------------------------------
 
     @contextlib.asynccontextmanager
-    async def _change(self, table: LiveTable, announce: bool = True) -> AsyncIterator[None]:
-        """Hold the table for one change, then tell the other processes of it (a move is
-        announced by its commit instead, which runs to its end even if the caller leaves).
+    async def _change(self, table: LiveTable, announce: bool = True) -> AsyncIterator[Held]:
+        """Hold the table for one change, then tell the other processes of it as the lock
+        is released (a move's commit says which move instead: ``announce=False``).
 
         With several processes the table is first brought up to date from the database,
         under the cluster-wide lock, so a check never runs on an old state.
         """
-        async with table.lock, self.cluster.lock(table.id):
-            if self.cluster.shared and not (
-                table.state is not None
-                and await self.cluster.moves_known(table.id) == len(table.record.actions)
-            ):
+        async with table.lock, self.cluster.lock(table.id) as held:
+            current = table.state is not None and held.moves == len(table.record.actions)
+            if self.cluster.shared and not current:
                 await self._catch_up(table)
-            yield
+            yield held
             if announce:
-                await self.cluster.changed(table.id)
+                held.notice = self.cluster.notice(table.id)
 
     async def _catch_up(self, table: LiveTable) -> bool:
         """Apply what other processes stored since this one last looked; True if anything."""
@@ -420,7 +418,13 @@ class Hub:
             raise ServerError("web.error.bad_move_number", move=str(move)[:20])
         if not isinstance(action, str) or len(action) > MAX_ACTION:
             raise IllegalActionError("core.error.malformed_action", action=repr(action)[:80])
-        async with self._change(table, announce=False):
+        # Shielded: once checked, a move is committed, applied and announced, and the table
+        # released, even if the caller goes away (memory must follow the database).
+        await asyncio.shield(self._play(table, seat, move, action))
+        self.kick_bots(table)
+
+    async def _play(self, table: LiveTable, seat: int, move: int, action: str) -> None:
+        async with self._change(table, announce=False) as held:
             st = table.state
             if st is None:
                 raise ServerError("web.error.not_started")
@@ -434,10 +438,8 @@ class Hub:
             trial = st.clone()
             events = trial.apply(canonical)
             row = ActionRow(table.id, move, seat, canonical, trial.is_over)
-            # Shielded: once the commit is under way, memory follows the database even if
-            # the caller goes away (a cancelled request must not leave them apart).
-            await asyncio.shield(self._commit(table, row, trial, events))
-        self.kick_bots(table)
+            await self._commit(table, row, trial, events)
+            held.notice = self.cluster.notice(table.id, row.move, row.action)
 
     async def _commit(
         self, table: LiveTable, row: ActionRow, trial: State, events: list[Event]
@@ -453,7 +455,6 @@ class Hub:
         self._take(table, trial, row.action, events)
         self.moves += 1
         self._broadcast(table)
-        await self.cluster.changed(table.id, row.move, row.action)
 
     @staticmethod
     def _take(table: LiveTable, trial: State, action: str, events: list[Event]) -> None:
