@@ -176,11 +176,11 @@ class Hub:
             self._sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._sweeper
-        await self.cluster.close()
         tasks = [tb.bot_task for tb in self.tables.values() if tb.bot_task is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        await self.cluster.close()  # after the bots: a move under way still releases its lock
         for tb in self.tables.values():
             for conn in tb.connections:
                 conn.send(None)
