@@ -7,6 +7,7 @@ from typing import Any
 
 import typer
 
+from parlour.cli.options import LangFlag, check_language
 from parlour.engine import ParlourError
 from parlour.engine.i18n import t
 
@@ -27,7 +28,9 @@ def register(app: typer.Typer) -> None:
         bot_delay: float = typer.Option(0.0, help=t("web.cli.bot_delay", LANG)),
         servers: int = typer.Option(1, min=1, max=16, help=t("web.cli.load_servers", LANG)),
         redis: str = typer.Option("", help=t("web.cli.redis", LANG)),
+        lang: LangFlag = None,
     ) -> None:
+        shown = check_language(lang)
         from parlour.games import get_game
         from parlour.server.app import quiet_gc
         from parlour.server.loadtest import local_servers, run_load
@@ -46,7 +49,7 @@ def register(app: typer.Typer) -> None:
             if servers > 1 and not redis and not url:
                 raise ParlourError("web.cli.load_need_redis")
         except ParlourError as exc:
-            typer.echo(exc.message(LANG), err=True)
+            typer.echo(exc.message(shown), err=True)
             raise typer.Exit(2) from None
 
         def run(base: list[str]) -> None:
@@ -66,12 +69,12 @@ def register(app: typer.Typer) -> None:
                     )
                 )
             except httpx.HTTPError as exc:
-                typer.echo(t("web.cli.load_unreachable", LANG, url=", ".join(base), error=exc))
+                typer.echo(t("web.cli.load_unreachable", shown, url=", ".join(base), error=exc))
                 raise typer.Exit(1) from None
             typer.echo(
                 t(
                     "web.cli.load_report",
-                    LANG,
+                    shown,
                     tables=report.tables,
                     finished=report.finished,
                     moves=report.moves,
@@ -85,7 +88,7 @@ def register(app: typer.Typer) -> None:
             typer.echo(
                 t(
                     "web.cli.load_check",
-                    LANG,
+                    shown,
                     verified=report.verified,
                     lost=report.lost,
                     doubled=report.doubled,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 
+from parlour.cli.options import LangFlag, check_language
 from parlour.engine.i18n import t
 
 
@@ -19,6 +20,7 @@ def register(app: typer.Typer) -> None:
         redis: str = typer.Option("", help=t("web.cli.redis", LANG)),
         bot_delay: float = typer.Option(0.6, help=t("web.cli.bot_delay", LANG)),
         bot_think: float = typer.Option(10.0, help=t("web.cli.bot_think", LANG)),
+        lang: LangFlag = None,
     ) -> None:
         import uvicorn
 
@@ -33,7 +35,7 @@ def register(app: typer.Typer) -> None:
             gc_every=300.0,
         )
         shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
-        typer.echo(t("web.cli.serving", LANG, url=f"http://{shown}:{port}/"))
+        typer.echo(t("web.cli.serving", check_language(lang), url=f"http://{shown}:{port}/"))
         # Views are small and sent often: compressing each costs more CPU than it saves.
         uvicorn.run(
             create_app(config),

@@ -9,6 +9,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from parlour.cli.options import LangFlag, check_language
 from parlour.engine.i18n import t
 
 
@@ -68,9 +69,11 @@ def register(app: typer.Typer) -> None:
             int, typer.Option(min=1, help=t("gauntlet.study.opt.workers", lang))
         ] = 1,
         out: Annotated[Path, typer.Option(help=t("gauntlet.study.opt.out", lang))] = Path("."),
+        language: LangFlag = None,
     ) -> None:
         from parlour.sim.studies.gauntlet_health import planned_games, plot, run_study
 
+        shown = check_language(language)
         heroes = _ints(hero_health)
         console = Console()
         columns = (
@@ -81,7 +84,8 @@ def register(app: typer.Typer) -> None:
         )
         with Progress(*columns, console=console, transient=True) as bar:
             task = bar.add_task(
-                t("gauntlet.study.progress", lang), total=planned_games(heroes, games, coarse_games)
+                t("gauntlet.study.progress", shown),
+                total=planned_games(heroes, games, coarse_games),
             )
             result = run_study(
                 hero_healths=heroes,
@@ -99,10 +103,10 @@ def register(app: typer.Typer) -> None:
         plot(
             result,
             png_path,
-            t("gauntlet.study.plot_title", lang, hero=result.hero_health),
-            t("gauntlet.study.col.thanos_health", lang),
-            t("gauntlet.study.col.rate", lang),
-            t("gauntlet.study.col.players", lang),
+            t("gauntlet.study.plot_title", shown, hero=result.hero_health),
+            t("gauntlet.study.col.thanos_health", shown),
+            t("gauntlet.study.col.rate", shown),
+            t("gauntlet.study.col.players", shown),
         )
-        console.print(health_table(data, lang))
-        console.print(t("gauntlet.study.saved", lang, json=str(json_path), png=str(png_path)))
+        console.print(health_table(data, shown))
+        console.print(t("gauntlet.study.saved", shown, json=str(json_path), png=str(png_path)))

@@ -24,6 +24,7 @@ from fastapi.testclient import TestClient
 from parlour.bots.base import Bot, Observation, RandomBot
 from parlour.bots.registry import register_bot, unregister_bot
 from parlour.engine import Action, Rng
+from parlour.engine.i18n import t
 from parlour.server import ServerConfig, create_app
 from parlour.server.hub import Hub
 from parlour.server.loadtest import local_servers, run_load
@@ -286,6 +287,9 @@ def test_the_load_test_refuses_several_servers_without_redis() -> None:
     result = CliRunner().invoke(app, ["loadtest", "--servers", "2", "--tables", "1"])
     assert result.exit_code == 2
     assert "--redis" in result.output
+    result = CliRunner().invoke(app, ["loadtest", "--servers", "2", "--lang", "vi"])
+    assert result.exit_code == 2
+    assert t("web.cli.load_need_redis", "vi") in result.output
 
 
 @pytest.mark.parametrize("database", ["sqlite", "postgresql"])
