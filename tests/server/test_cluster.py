@@ -32,6 +32,7 @@ from parlour.server.process import free_port, serve_process
 from parlour.server.storage import Store
 from tests.server import redis_server
 from tests.server.conftest import add_bot, new_table, run_async, sit, start
+from tests.server.test_no_leak import play_checking_every_message
 from tests.server.test_restart import LAUNCH, ROOT
 from tests.server.test_websocket import hello
 
@@ -346,3 +347,21 @@ def test_while_redis_is_away_changes_are_refused_and_nothing_is_lost(
         assert move(a, table, 2, tokens[2], 2, "keep").status_code == 200
         eventually(lambda: summary(b, table)["status"] == "over", "B did not see the end")
         assert a.get(f"/api/tables/{table}/record").json()["actions"] == ["keep", "swap", "keep"]
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players"), [("loveletter", 3), ("gauntlet", 2), ("splendor-marvel", 2)]
+)
+def test_seats_on_two_processes_each_see_only_their_own_views(
+    pair: tuple[TestClient, TestClient], game_id: str, players: int
+) -> None:
+    """A whole game with the seats spread over both processes: every message to every seat
+    is exactly the engine's view and visible events for it, whichever process sent it."""
+    a, b = pair
+    table, host = new_table(a, game=game_id, players=players)
+    tokens = [sit((a, b)[s % 2], table, s, f"P{s}") for s in range(players)]
+    start(b, table, host)
+    eventually(lambda: summary(a, table)["status"] == "playing", "A never saw the start")
+    play_checking_every_message(
+        [(b, a)[s % 2] for s in range(players)], hub(a).get(table).record, tokens
+    )

@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 from parlour.engine import Game, Rng, State
 from parlour.games import game_ids, get_game
 from parlour.server.hub import Hub
+from parlour.server.storage import TableRecord
 from tests.server.conftest import human_table
 
 
@@ -46,10 +47,19 @@ def test_whole_games_send_each_seat_only_what_it_may_see(
         pytest.skip(f"{game_id} does not seat {players}")
     table_id, tokens = human_table(client, players, game_id)
     hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
-    rec = hub.tables[table_id].record
+    play_checking_every_message([client] * players, hub.tables[table_id].record, tokens)
+
+
+def play_checking_every_message(
+    clients: list[TestClient], rec: TableRecord, tokens: list[str]
+) -> None:
+    """Play a started table of people to its end, seat ``s`` connected through
+    ``clients[s]``, checking every message against an independent replay."""
+    game = get_game(rec.game)
+    players = rec.players
     mine: State = game.new(rec.players, rec.options, rec.seed)
     rng = Rng(7)
-    sockets = [client.websocket_connect(f"/ws/tables/{table_id}") for _ in range(players)]
+    sockets = [clients[s].websocket_connect(f"/ws/tables/{rec.id}") for s in range(players)]
     wss = [s.__enter__() for s in sockets]
     try:
         for seat, ws in enumerate(wss):
@@ -67,7 +77,7 @@ def test_whole_games_send_each_seat_only_what_it_may_see(
                 assert got == _json(seen)
                 legal = [str(a) for a in mine.legal_actions()] if mine.to_act == seat else []
                 assert [m["action"] for m in msg["legal"]] == legal
-                if game_id == "highcard" and not mine.is_over:
+                if rec.game == "highcard" and not mine.is_over:
                     hands = msg["view"]["hands"]
                     assert all(hands[o] is None for o in range(players) if o != seat)
             mover = mine.to_act
