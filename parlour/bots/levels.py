@@ -4,7 +4,7 @@
 - ``normal``: the game's heuristic bot (the random bot for a game without one);
 - ``hard``: ISMCTS with a per-game iteration budget that answers within a second, capped
   by a time limit as a safety net, searching against the game's model of how players move
-  where the game offers one (Love Letter: see ``IsmctsBot.model_players``).
+  where the game offers one (Love Letter and Infinity Gauntlet: see ``IsmctsBot.model_players``).
 
 ``hard:<budget>`` overrides the search budget with an ISMCTS budget (``hard:300``).
 """
@@ -24,7 +24,7 @@ LEVELS = ("easy", "normal", "hard")
 """The level names, easiest first."""
 EASY_NOISE = 0.25
 """How often the easy bot plays a random legal move instead of the heuristic's."""
-HARD_ITERATIONS: Mapping[str, int] = {"loveletter": 1500, "gauntlet": 2000, "splendor-marvel": 1000}
+HARD_ITERATIONS: Mapping[str, int] = {"loveletter": 1500, "gauntlet": 1000, "splendor-marvel": 1000}
 """Iterations of the hard bot per game, measured to answer well within a second."""
 HARD_DEFAULT_ITERATIONS = 500
 """Iterations of the hard bot in a game the table above does not name."""
