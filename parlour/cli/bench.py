@@ -1,7 +1,8 @@
 """``parlour bench``: throughput per game configuration, one core.
 
-Three sections: random playouts of the rules (``engine``), ISMCTS iterations (``ismcts``)
-and RL environment steps (``rl``). The last two are looked up lazily and show as "not
+Three sections: random playouts of the rules (``engine``), ISMCTS iterations (``ismcts``:
+plain search and the hard bot's, against the game's player model) and RL environment steps
+(``rl``). The last two are looked up lazily and show as "not
 available" when their package (or its support for a game) is missing.
 """
 
@@ -101,15 +102,18 @@ def rl_meter() -> RateMeter | None:
     return meter
 
 
-def rates_table(figures: list[RateFigure], title: str, unit: str, lang: str) -> Table:
-    """One rate per configuration, or "not available"."""
+def rates_table(columns: list[tuple[str, list[RateFigure]]], title: str, lang: str) -> Table:
+    """Rates per configuration, a column for each (unit, figures) pair, or "not available"."""
     table = _config_table(title, lang)
-    table.add_column(unit, justify="right")
-    for f in figures:
-        rate = (
-            t("cli.bench.not_available", lang) if f.per_second is None else f"{f.per_second:,.0f}"
-        )
-        table.add_row(_config_label(f.game, f.players, _options_text(f.options), lang), rate)
+    for unit, _ in columns:
+        table.add_column(unit, justify="right")
+    for row in zip(*(figures for _, figures in columns), strict=True):
+        f = row[0]
+        cells = [
+            t("cli.bench.not_available", lang) if r.per_second is None else f"{r.per_second:,.0f}"
+            for r in row
+        ]
+        table.add_row(_config_label(f.game, f.players, _options_text(f.options), lang), *cells)
     return table
 
 
@@ -190,8 +194,13 @@ def register(app: typer.Typer) -> None:
             else []
         )
         rates: dict[str, list[RateFigure]] = {}
-        for kind, find in (("ismcts", ismcts_meter), ("rl", rl_meter)):
-            if kind in sections:
+        meters: list[tuple[str, str, Callable[[], RateMeter | None]]] = [
+            ("ismcts", "ismcts", ismcts_meter),
+            ("ismcts", "ismcts_model", lambda: ismcts_meter(model_players=True)),
+            ("rl", "rl", rl_meter),
+        ]
+        for section, kind, find in meters:
+            if section in sections:
                 meter = find()
                 rates[kind] = [
                     measure_rate(kind, meter, game, n, opts, seconds) for game, n, opts in plan
@@ -204,20 +213,11 @@ def register(app: typer.Typer) -> None:
         if figures:
             console.print(figures_table(figures, language))
         if "ismcts" in rates:
-            console.print(
-                rates_table(
-                    rates["ismcts"],
-                    t("cli.bench.ismcts_title", language),
-                    t("cli.bench.iterations_per_s", language),
-                    language,
-                )
-            )
+            columns = [
+                (t("cli.bench.iterations_per_s", language), rates["ismcts"]),
+                (t("cli.bench.model_per_s", language), rates["ismcts_model"]),
+            ]
+            console.print(rates_table(columns, t("cli.bench.ismcts_title", language), language))
         if "rl" in rates:
-            console.print(
-                rates_table(
-                    rates["rl"],
-                    t("cli.bench.rl_title", language),
-                    t("cli.bench.steps_per_s", language),
-                    language,
-                )
-            )
+            columns = [(t("cli.bench.steps_per_s", language), rates["rl"])]
+            console.print(rates_table(columns, t("cli.bench.rl_title", language), language))

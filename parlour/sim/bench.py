@@ -121,7 +121,8 @@ class RateFigure:
     """A rate other than playouts (ISMCTS iterations, RL environment steps) of a configuration."""
 
     kind: str
-    """What was counted: ``ismcts`` (iterations) or ``rl`` (environment steps)."""
+    """What was counted: ``ismcts`` (iterations), ``ismcts_model`` (iterations of the hard
+    bot's search, against the game's player model) or ``rl`` (environment steps)."""
     game: str
     """The game id."""
     players: int
@@ -154,8 +155,9 @@ def measure_rate(
     return RateFigure(kind, game.id, players, dict(options), rate)
 
 
-def ismcts_meter() -> RateMeter | None:
-    """``parlour.bots.ismcts.measure_iterations`` when that module offers it."""
+def ismcts_meter(model_players: bool = False) -> RateMeter | None:
+    """``parlour.bots.ismcts.measure_iterations`` when that module offers it (of the hard
+    bot's search when ``model_players``)."""
     try:
         from parlour.bots import ismcts
     except ImportError:
@@ -165,6 +167,6 @@ def ismcts_meter() -> RateMeter | None:
         return None
 
     def meter(game_id: str, players: int, options: dict[str, Any], seconds: float) -> float:
-        return float(measure(game_id, players, options, seconds))
+        return float(measure(game_id, players, options, seconds, model_players=model_players))
 
     return meter

@@ -69,6 +69,7 @@ def test_bench_search_and_rl_sections_show_a_rate_or_not_available(monkeypatch: 
     assert result.exit_code == 0, result.output
     assert "games/s" in result.output
     assert "iterations/s" in result.output
+    assert "hard bot (player model)" in result.output
     assert "env steps/s" in result.output
     assert "not available" in result.output
 
@@ -77,13 +78,13 @@ def test_bench_json_lists_each_section_with_its_kind() -> None:
     result = runner.invoke(app, ["bench", "highcard", "-s", "0.01", "-p", "2", "--json"])
     assert result.exit_code == 0, result.output
     rows = json.loads(result.output)
-    assert [r["kind"] for r in rows] == ["engine", "engine", "ismcts", "rl"]
-    search = rows[2]
-    assert search["available"] is True
-    assert search["per_second"] > 0
+    assert [r["kind"] for r in rows] == ["engine", "engine", "ismcts", "ismcts_model", "rl"]
+    for search in rows[2:4]:  # plain search, and the hard bot's (no model here: the same search)
+        assert search["available"] is True
+        assert search["per_second"] > 0
     # The RL package has no encoder for the toy game: reported, not fatal.
-    assert rows[3]["available"] is False
-    assert rows[3]["per_second"] is None
+    assert rows[4]["available"] is False
+    assert rows[4]["per_second"] is None
 
 
 def test_bench_only_refuses_an_unknown_section() -> None:
