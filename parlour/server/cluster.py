@@ -5,8 +5,9 @@ the database (the truth) and a Redis server (:class:`RedisCluster`) for three th
 
 - a lock per table, held while a process checks and commits a change to it, so two
   processes never both accept move ``n``;
-- a notice on one channel after every change, so the other processes read the table back
-  from the database and push the change to their own clients;
+- a notice on one channel after every change, so the other processes bring the table up to
+  date (a move's notice carries the move; anything else is read back from the database) and
+  push the change to their own clients;
 - a claim per bot move, so one process thinks for a bot while the others wait.
 
 The database's primary key on (table, move) still refuses a doubled move if a lock is ever
@@ -24,6 +25,7 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 from parlour.server.errors import ServerError
 
@@ -144,7 +146,7 @@ class RedisCluster:
             await self.redis.ping()
         except Exception as exc:
             await self.redis.aclose(close_connection_pool=True)
-            raise RuntimeError(f"Redis at {self.url} does not answer: {exc}") from exc
+            raise RuntimeError(f"Redis at {shown_url(self.url)} does not answer: {exc}") from exc
         ready = asyncio.Event()
         self._listener = asyncio.get_running_loop().create_task(self._listen(notice, resync, ready))
         await ready.wait()
@@ -263,3 +265,14 @@ def _parse(data: bytes) -> tuple[str, str, int | None, str | None]:
     if number.isdigit():
         return sender, table_id, int(number), action
     return sender, table_id, None, None
+
+
+def shown_url(url: str) -> str:
+    """``url`` with any password masked, fit for a log or an error message."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.hostname or ""
+    port = f":{parts.port}" if parts.port else ""
+    user = parts.username or ""
+    return urlunsplit(parts._replace(netloc=f"{user}:***@{host}{port}"))

@@ -365,3 +365,14 @@ def test_seats_on_two_processes_each_see_only_their_own_views(
     play_checking_every_message(
         [(b, a)[s % 2] for s in range(players)], hub(a).get(table).record, tokens
     )
+
+
+def test_a_server_whose_redis_does_not_answer_stops_without_showing_its_password(
+    db_url: str,
+) -> None:
+    url = f"redis://:hunter2@127.0.0.1:{free_port()}/0"
+    config = ServerConfig(database_url=db_url, redis_url=url, bot_delay=0)
+    with pytest.raises(RuntimeError) as caught, TestClient(create_app(config)):
+        pass
+    assert "does not answer" in str(caught.value)
+    assert "hunter2" not in str(caught.value) and ":***@127.0.0.1" in str(caught.value)
