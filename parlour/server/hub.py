@@ -6,8 +6,9 @@ clients. Storage calls run on one worker thread; bot decisions on a small pool, 
 the event loop.
 
 With several processes on one database (``ServerConfig.redis_url``), every change also
-holds the table's cluster-wide lock and starts by reading the table back from the database;
-the other processes hear of it on Redis and read it back too (see :mod:`parlour.server.cluster`).
+holds the table's cluster-wide lock and first brings the table up to date from the database
+unless Redis's move count shows it is; the other processes hear of it on Redis and apply
+the move, or read the table back (see :mod:`parlour.server.cluster`).
 """
 
 from __future__ import annotations
@@ -254,22 +255,24 @@ class Hub:
                 and move == st.move_number == len(table.record.actions)
                 and table.status == PLAYING
             ):
-                trial = st.clone()
-                events = trial.apply(action)  # stored by the announcer: the log says so
-                self._take(table, trial, action, events)
+                advance(table, [action])  # stored by the announcer: the log says so
                 self._broadcast(table)
             elif await self._catch_up(table):
                 self._broadcast(table)
         self.kick_bots(table)
 
+    async def _refresh_logged(self, table: LiveTable) -> None:
+        """:meth:`refresh` a table, a failure logged rather than raised (a sweep goes on)."""
+        try:
+            await self.refresh(table.id)
+        except Exception:
+            log.exception("catching up table %s failed", table.id)
+
     async def resync(self) -> None:
         """Read back every table not over (after notices may have been missed)."""
         for table in list(self.tables.values()):
             if table.status != OVER:
-                try:
-                    await self.refresh(table.id)
-                except Exception:
-                    log.exception("catching up table %s failed", table.id)
+                await self._refresh_logged(table)
 
     async def _sweep(self) -> None:
         """Now and then, catch up the bot turns nobody is thinking about (say a process
@@ -280,10 +283,7 @@ class Hub:
                 st = table.state
                 idle = table.bot_task is None or table.bot_task.done()
                 if st is not None and st.to_act in table.bots and idle:
-                    try:
-                        await self.refresh(table.id)
-                    except Exception:
-                        log.exception("catching up table %s failed", table.id)
+                    await self._refresh_logged(table)
 
     async def create(
         self, game_id: str, players: int, options: dict[str, Any] | None
@@ -452,18 +452,13 @@ class Hub:
         except Exception as exc:  # the state stays as it was: nothing was told
             log.exception("storing move %s of table %s failed", row.move, table.id)
             raise ServerError("web.error.storage") from exc
-        self._take(table, trial, row.action, events)
-        self.moves += 1
-        self._broadcast(table)
-
-    @staticmethod
-    def _take(table: LiveTable, trial: State, action: str, events: list[Event]) -> None:
-        """Make ``trial`` (the state after ``action``, which is stored) the table's state."""
         table.state = trial
-        table.record.actions.append(action)
+        table.record.actions.append(row.action)
         table.log.extend((trial.move_number, e) for e in events)
         if trial.is_over:
             table.record.status = OVER
+        self.moves += 1
+        self._broadcast(table)
 
     # -- clients ---------------------------------------------------------------------------
 
@@ -551,10 +546,18 @@ def absorb(table: LiveTable, rec: TableRecord) -> bool:
         if was == OPEN or table.connections:
             table.ensure_state()
     else:
-        trial = table.state.clone()
-        for text in new:
-            events = trial.apply(text)
-            table.log.extend((trial.move_number, e) for e in events)
-        mine.actions.extend(new)
-        table.state = trial
+        advance(table, new)
     return True
+
+
+def advance(table: LiveTable, actions: list[str]) -> None:
+    """Replay stored ``actions`` onto the table's live state (on a copy, then swapped in)."""
+    assert table.state is not None
+    trial = table.state.clone()
+    for text in actions:
+        events = trial.apply(text)
+        table.log.extend((trial.move_number, e) for e in events)
+    table.record.actions.extend(actions)
+    table.state = trial
+    if trial.is_over:
+        table.record.status = OVER

@@ -126,7 +126,7 @@ def determinize(state: LoveLetterState, seat: int, rng: Rng) -> LoveLetterState:
     if state.aside >= 0:
         unknown.append(state.aside)
     unknown.sort()
-    live = [f for f in state.facts if f[0] != 3 and _valid(state, f)]
+    live = [f for f in state.facts if f[0] != 3 and _valid(state, f)]  # 3: KEPT, a hint only
     # Rejection sampling keeps the public facts (a missed guess, a Bishop's hit, a tie);
     # the real deal satisfies them, so a consistent world exists.
     for _ in range(64):
