@@ -29,7 +29,7 @@ from parlour.server.errors import ServerError, http_status
 from parlour.server.hub import Hub
 from parlour.server.protocol import error_message, event_json, pick_language, state_message
 from parlour.server.storage import Store
-from parlour.server.tables import OVER, Connection, LiveTable
+from parlour.server.tables import OVER, Connection, LiveTable, token_hash
 
 log = logging.getLogger("parlour.server")
 
@@ -279,7 +279,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         hub = hub_of(request)
         table = await hub.find(table_id)
         seat = await hub.seat_token(table, body.seat, body.token)
-        await hub.play(table, seat, body.move, body.action)
+        await hub.play(table, seat, body.move, body.action, token_hash(body.token))
         return table.summary()
 
     @app.get("/api/tables/{table_id}/replay/{move}")
@@ -341,6 +341,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
                 _receive_json(websocket, cfg.max_message_bytes), cfg.hello_timeout
             )
             seat, lang = await _hello(hub, table, hello, lang)
+            holder = None if seat is None else token_hash(str(hello.get("token")))
         except (ParlourError, TimeoutError) as exc:
             err = exc if isinstance(exc, ParlourError) else ServerError("web.error.no_hello")
             await websocket.send_json(error_message(err, lang))
@@ -348,7 +349,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             return
         except WebSocketDisconnect:
             return
-        conn = Connection(seat, lang)
+        conn = Connection(seat, lang, holder)
         hub.attach(table, conn)
         sender = asyncio.create_task(_pump(websocket, conn))
         try:
@@ -433,7 +434,7 @@ async def _handle(hub: Hub, table: LiveTable, conn: Connection, data: Any) -> No
             raise ServerError("web.error.unknown_fields", fields=", ".join(sorted(unknown))[:80])
         if conn.seat is None:
             raise ServerError("web.error.spectator")
-        await hub.play(table, conn.seat, data.get("move"), data.get("action"))
+        await hub.play(table, conn.seat, data.get("move"), data.get("action"), conn.holder)
         return
     kind = data.get("type")
     if kind == "lang" and set(data) <= {"type", "lang"}:

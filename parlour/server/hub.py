@@ -39,7 +39,7 @@ from parlour.games import get_game
 from parlour.server.cluster import Alone, Held, RedisCluster, make_cluster
 from parlour.server.config import ServerConfig
 from parlour.server.errors import ServerError
-from parlour.server.protocol import state_message
+from parlour.server.protocol import error_message, state_message
 from parlour.server.storage import ActionRow, SeatRecord, Store, TableRecord
 from parlour.server.tables import (
     OPEN,
@@ -412,22 +412,38 @@ class Hub:
 
     # -- play ------------------------------------------------------------------------------
 
-    async def play(self, table: LiveTable, seat: int, move: object, action: object) -> None:
-        """Accept one move for ``seat`` if it answers move number ``move``; else raise."""
+    async def play(
+        self,
+        table: LiveTable,
+        seat: int,
+        move: object,
+        action: object,
+        holder: str | None = None,
+    ) -> None:
+        """Accept one move for ``seat`` if it answers move number ``move``; else raise.
+
+        A person's move names the hash of the token it showed (``holder``), checked again
+        under the table's lock: a seat that changed hands since refuses it. The bot loop
+        (and tests driving the hub directly) pass none.
+        """
         if isinstance(move, bool) or not isinstance(move, int):
             raise ServerError("web.error.bad_move_number", move=str(move)[:20])
         if not isinstance(action, str) or len(action) > MAX_ACTION:
             raise IllegalActionError("core.error.malformed_action", action=repr(action)[:80])
         # Shielded: once checked, a move is committed, applied and announced, and the table
         # released, even if the caller goes away (memory must follow the database).
-        await asyncio.shield(self._play(table, seat, move, action))
+        await asyncio.shield(self._play(table, seat, move, action, holder))
         self.kick_bots(table)
 
-    async def _play(self, table: LiveTable, seat: int, move: int, action: str) -> None:
+    async def _play(
+        self, table: LiveTable, seat: int, move: int, action: str, holder: str | None
+    ) -> None:
         async with self._change(table, announce=False) as held:
             st = table.state
             if st is None:
                 raise ServerError("web.error.not_started")
+            if holder is not None and not table.holds(seat, holder):
+                raise ServerError("web.error.bad_token")
             if st.to_act is None:
                 raise IllegalActionError("core.error.game_over")
             if move != st.move_number:
@@ -466,6 +482,7 @@ class Hub:
         """Add a client and send it everything it may see so far."""
         table.ensure_state()
         table.connections.add(conn)
+        revoke_if_lost(table, conn)
         conn.send(state_message(table, conn, reset=True))
 
     def detach(self, table: LiveTable, conn: Connection) -> None:
@@ -473,8 +490,11 @@ class Hub:
         table.connections.discard(conn)
 
     def _broadcast(self, table: LiveTable) -> None:
+        """Tell every client of a change; a client whose seat changed hands is told so and
+        watches from then on (every change of seats passes here, on every process)."""
         for conn in list(table.connections):
-            conn.send(state_message(table, conn))
+            lost = revoke_if_lost(table, conn)
+            conn.send(state_message(table, conn, reset=lost))
 
     # -- bots ------------------------------------------------------------------------------
 
@@ -524,6 +544,19 @@ class Hub:
                 log.error("bot at table %s seat %s chose an illegal %r", table.id, seat, action)
                 fallback = str(rng.choice(snapshot.legal_actions()))
                 await self.play(table, seat, move, fallback)
+
+
+def revoke_if_lost(table: LiveTable, conn: Connection) -> bool:
+    """Make ``conn`` a spectator, and tell it why, if its seat no longer holds its token;
+    True if it did (its next state message must then be its whole log, seen as a
+    spectator)."""
+    if conn.seat is None or table.holds(conn.seat, conn.holder):
+        return False
+    conn.seat, conn.holder = None, None
+    st = table.state
+    lost = ServerError("web.error.seat_lost")
+    conn.send(error_message(lost, conn.lang, None if st is None else st.move_number))
+    return True
 
 
 def absorb(table: LiveTable, rec: TableRecord) -> bool:

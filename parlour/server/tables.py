@@ -44,6 +44,9 @@ class Connection:
 
     seat: int | None
     lang: str
+    holder: str | None = None
+    """The hash of the token this connection showed for its seat (None for a spectator):
+    the seat is its only while the seat still holds that token."""
     cursor: int = 0
     """How many entries of the table's event log this client has been sent."""
     outbox: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
@@ -91,6 +94,21 @@ class LiveTable:
     def seat(self, seat: int) -> SeatRecord | None:
         """Who sits at ``seat`` (None when free)."""
         return self.record.seats.get(seat)
+
+    def holds(self, seat: int, holder: str | None) -> bool:
+        """Whether a person showing the token hashed ``holder`` still sits at ``seat``.
+
+        Seats change hands (freed, given to someone else or a bot), so this is asked again
+        at every change and every move, never only when a connection says hello.
+        """
+        rec = self.record.seats.get(seat)
+        return (
+            holder is not None
+            and rec is not None
+            and rec.kind == "human"
+            and rec.token_hash is not None
+            and hmac.compare_digest(rec.token_hash, holder)
+        )
 
     def names(self, lang: str) -> list[str]:
         """Every seat's display name (free seats as "Player n")."""

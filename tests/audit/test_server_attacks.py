@@ -315,3 +315,74 @@ def test_display_names_with_control_or_direction_marks_are_refused(
     assert r.json()["error"] == "web.error.bad_name"
     seats = client.get(f"/api/tables/{table}").json()["seats"]
     assert seats[0]["kind"] is None and seats[0]["name"] is None
+
+
+def _until_state(ws: Any) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """The errors received before the next state message, and that message."""
+    errors: list[dict[str, Any]] = []
+    for _ in range(10):
+        message: dict[str, Any] = ws.receive_json()
+        if message["type"] == "state":
+            return errors, message
+        errors.append(message)
+    raise AssertionError(f"no state message after {errors}")
+
+
+@pytest.mark.parametrize("how", ["freed by its sitter", "freed by the host", "given to a bot"])
+def test_a_socket_whose_seat_changed_hands_gets_no_hand_and_no_moves(
+    client: TestClient, how: str
+) -> None:
+    table, host = new_table(client, "highcard", 2)
+    old_token = sit(client, table, 0, "Gone")
+    with client.websocket_connect(f"/ws/tables/{table}") as old:
+        old.send_json({"type": "hello", "seat": 0, "token": old_token})
+        assert _until_state(old)[1]["seat"] == 0
+        if how == "given to a bot":
+            r = client.post(f"/api/tables/{table}/seats/0/free", json={"token": host})
+            assert r.status_code == 200, r.text
+            errors, state = _until_state(old)
+            add_bot = client.post(
+                f"/api/tables/{table}/bots/0", json={"bot": "random", "host_token": host}
+            )
+            assert add_bot.status_code == 200, add_bot.text
+            new_token = None
+        else:
+            freer = old_token if how == "freed by its sitter" else host
+            r = client.post(f"/api/tables/{table}/seats/0/free", json={"token": freer})
+            assert r.status_code == 200, r.text
+            errors, state = _until_state(old)
+            new_token = sit(client, table, 0, "Newcomer")
+        assert [e["error"] for e in errors] == ["web.error.seat_lost"]
+        assert errors[0]["message"] and state["seat"] is None and state["reset"]
+        other = sit(client, table, 1, "Other")
+        with client.websocket_connect(f"/ws/tables/{table}") as ws1:
+            ws1.send_json({"type": "hello", "seat": 1, "token": other})
+            _until_state(ws1)
+            r = client.post(f"/api/tables/{table}/start", json={"host_token": host})
+            assert r.status_code == 200, r.text
+            seen: list[dict[str, Any]] = []
+            while not seen or seen[-1]["move"] is None:
+                errs, message = _until_state(old)
+                assert not errs
+                seen.append(message)
+            first = seen[-1]
+            assert first["seat"] is None and first["legal"] == []
+            assert first["view"]["hands"][0] is None  # the newcomer's (or bot's) card
+            if first["view"]["to_act"] == 0:
+                old.send_json({"move": first["move"], "action": "keep"})
+                answers = [old.receive_json() for _ in range(2 if how == "given to a bot" else 1)]
+                # (the bot's own move arrives too, before or after the refusal)
+                assert [a.get("error") for a in answers if a["type"] == "error"] == [
+                    "web.error.spectator"
+                ]
+            # Over HTTP the old token no longer counts either.
+            r = client.post(
+                f"/api/tables/{table}/move",
+                json={"seat": 0, "token": old_token, "move": first["move"], "action": "keep"},
+            )
+            assert r.status_code == 403, r.text
+            if new_token is not None:
+                with client.websocket_connect(f"/ws/tables/{table}") as new:
+                    new.send_json({"type": "hello", "seat": 0, "token": new_token})
+                    mine = _until_state(new)[1]
+                    assert mine["seat"] == 0 and mine["view"]["hands"][0] is not None
