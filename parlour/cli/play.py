@@ -129,6 +129,16 @@ def _ask_number(ask: Ask, console: Console, lang: str, count: int) -> int:
         console.print(f"[red]{escape(t('cli.play.bad_choice', lang, count=count))}[/]")
 
 
+def _sure(ask: Ask, console: Console, lang: str) -> bool:
+    """Ask before a move that knocks the player out (yes only on an explicit yes)."""
+    try:
+        answer = ask(t("cli.play.self_out", lang) + " ").strip().lower()
+    except (EOFError, KeyboardInterrupt):
+        console.print()
+        raise QuitGame from None
+    return answer in t("cli.play.yes_words", lang).split("|")
+
+
 def play_session(
     game: Game,
     players: int,
@@ -191,6 +201,8 @@ def play_session(
                 _show_turn(game, state, seat, log, console, lang, names)
                 log = []
                 action = choose_action(game, state.legal_actions(), ask, console, lang, names)
+                if game.knocks_out_self(state.view(seat), action) and not _sure(ask, console, lang):
+                    continue  # asked again, from the start of the turn
                 steps = " › ".join(game.action_steps(action, lang, names))
                 console.print(f"[bold green]→ {escape(steps)}[/]")
             else:

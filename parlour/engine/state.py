@@ -124,6 +124,14 @@ class Game(ABC):
         del lang, names
         return [str(action)]
 
+    def knocks_out_self(self, view: Mapping[str, Any], action: Action) -> bool:
+        """Whether ``action`` surely knocks out the seat making it, judged from its view alone.
+
+        The terminal and the browser ask before sending such a move (Love Letter's Princess).
+        """
+        del view, action
+        return False
+
     def sample_configs(self) -> list[tuple[int, dict[str, Any]]]:
         """Configurations the every-game test suite and benchmarks run (players, options)."""
         return [(n, {}) for n in range(self.min_players, self.max_players + 1)]

@@ -105,7 +105,7 @@ def check_card_help(page: Page, base: str, game: str) -> None:
         assert texts[f"gauntlet.effect.{anchor.removeprefix('card-')}"] in tip.inner_text()
     else:
         assert texts[f"splendor-marvel.name.{ident}"] in tip.inner_text()
-    page.locator("h2").first.hover()  # a tip shown by hovering goes with the mouse
+    page.locator("h1").first.hover()  # a tip shown by hovering goes with the mouse
     tip.wait_for(state="hidden")
     card.click()
     panel = page.locator("#help-panel")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -121,6 +122,8 @@ def test_scripted_person_finishes_every_real_game(game_id: str, answer: str) -> 
     def ask(prompt: str) -> str:
         asked.append(prompt)
         assert len(asked) < 5000, "the game did not end"
+        if "knocks you out" in prompt:
+            return "y"
         if answer == "1":
             return "1"
         return prompt.split("-")[1].split()[0]  # "Choose 1-N ...": the last option
@@ -130,6 +133,69 @@ def test_scripted_person_finishes_every_real_game(game_id: str, answer: str) -> 
     assert result is not None
     assert asked
     assert "Your move" in _text(console)
+
+
+def test_discarding_the_princess_asks_first_and_no_keeps_the_turn_LL_CARD_PRINCESS() -> None:
+    game = get_game("loveletter")
+    # Set aside a Guard; the person (seat 0, first) holds the Princess and draws a Handmaid.
+    deck = ["guard", "princess", "guard", "guard", "handmaid", "guard", "guard"]
+    deck += ["priest", "priest", "baron", "baron", "handmaid", "prince", "prince", "king"]
+    deck += ["countess"]
+    stack = {"rounds": [deck], "first_player": 0}
+    console = _console()
+    asked: list[str] = []
+    sure = iter(["n", "y"])
+
+    def ask(prompt: str) -> str:
+        asked.append(prompt)
+        assert len(asked) < 50
+        if "knocks you out" in prompt:
+            return next(sure)
+        numbers = re.findall(r"^\s*(\d+)\. Princess", _text(console), re.MULTILINE)
+        return numbers[-1]
+
+    original = game.new
+
+    def stacked(players: int, options: object = None, seed: object = None, stack_: object = None):  # type: ignore[no-untyped-def]
+        return original(players, options, seed, stack)  # type: ignore[arg-type]
+
+    game.new = stacked  # type: ignore[method-assign]
+    try:
+        result = play_session(game, 3, {"tokens_to_win": 1}, 0, ["random"], ask, console, seed=1)
+    finally:
+        del game.new  # type: ignore[attr-defined]
+    assert result is not None
+    assert [p for p in asked if "knocks you out" in p] == [asked[1], asked[3]]
+    assert _text(console).count("→ Princess") == 1  # "n" sent nothing; "y" sent it once
+    assert 0 not in result.winners
+
+
+def test_only_a_sure_self_knockout_is_flagged() -> None:
+    game = get_game("loveletter")
+    seat = {"seat": 1, "hand": ["prince", "princess"]}
+    assert game.knocks_out_self(seat, _action(game, "princess"))
+    assert game.knocks_out_self(seat, _action(game, "prince>p1"))
+    assert not game.knocks_out_self(seat, _action(game, "prince>p0"))
+    assert not game.knocks_out_self(
+        {"seat": 1, "hand": ["prince", "guard"]}, _action(game, "prince>p1")
+    )
+    assert not game.knocks_out_self(
+        {"seat": 1, "hand": ["baron", "guard"]}, _action(game, "baron>p0")
+    )
+    assert not get_game("highcard").knocks_out_self(seat, _action(get_game("highcard"), "keep"))
+
+
+def _action(game: object, text: str) -> Action:
+    """An action from its text (any legal-looking one; knocks_out_self reads only its text)."""
+
+    @dataclass(frozen=True, slots=True)
+    class Text(Action):
+        value: str
+
+        def __str__(self) -> str:
+            return self.value
+
+    return Text(text)
 
 
 @dataclass(frozen=True, slots=True)

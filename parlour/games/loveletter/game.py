@@ -157,6 +157,19 @@ class LoveLetter(Game):
 
         return action_steps(action, lang, names)
 
+    def knocks_out_self(self, view: Mapping[str, Any], action: Action) -> bool:
+        """Discarding the Princess: playing it, a Prince on oneself, or a Bishop's "discard"."""
+        hand = list(view.get("hand") or [])
+        text = str(action)
+        if text == "princess":
+            return True
+        if text == "discard":  # the Bishop's target gives up their one card
+            return "princess" in hand
+        if text == f"prince>p{view.get('seat')}" and "prince" in hand:
+            hand.remove("prince")
+            return "princess" in hand
+        return False
+
     def sample_configs(self) -> list[tuple[int, dict[str, Any]]]:
         """Every edition and player-count extreme, both rule sets, the tie rules."""
         return [

@@ -3,6 +3,7 @@ import { keepLang, savedLang } from "./api.js";
 import { closeHelp, hideTip, installCardHelp } from "./cardhelp.js";
 import { LANGUAGES, load } from "./i18n.js";
 import { installMotion } from "./motion.js";
+import { installSound } from "./notice.js";
 
 let page = null;
 
@@ -34,10 +35,21 @@ async function route() {
     page = new LobbyPage(main);
   }
   await page.start();
+  // One h1 per page: the page's own title where it has one (a table, a replay, a how-to page),
+  // else the site's name (the lobby).
+  if (!page.ownHeading && !main.querySelector("h1")) {
+    const brand = document.getElementById("brand");
+    const heading = document.createElement("h1");
+    heading.className = brand.className;
+    heading.id = brand.id;
+    heading.append(...brand.childNodes);
+    brand.replaceWith(heading);
+  }
 }
 
 async function main() {
   installMotion(document.getElementById("motion"));
+  installSound(document.getElementById("sound"));
   installCardHelp();
   const select = document.getElementById("lang");
   const code = pickLanguage();

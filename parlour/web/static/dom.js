@@ -1,4 +1,12 @@
 // A tiny element builder: h("div.card.big#id", {onclick}, child, "text", ...).
+// Handlers are kept in el._on and reached through one shared listener, so patch.js can hand a
+// kept element the handlers of a newer drawing.
+function dispatch(e) {
+  const handler = this._on && this._on[e.type];
+  if (handler) return handler.call(this, e);
+  return undefined;
+}
+
 export function h(spec, attrs = {}, ...children) {
   const [head, id] = spec.split("#");
   const [tag, ...classes] = head.split(".");
@@ -12,7 +20,12 @@ export function h(spec, attrs = {}, ...children) {
   }
   for (const [key, value] of Object.entries(attrs || {})) {
     if (value === undefined || value === null || value === false) continue;
-    if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    if (key.startsWith("on")) {
+      el._on = el._on || {};
+      el._on[key.slice(2)] = value;
+      el._dispatch = dispatch;
+      el.addEventListener(key.slice(2), dispatch);
+    }
     else if (key === "dataset") Object.assign(el.dataset, value);
     else if (key === "text") el.textContent = value;
     else el.setAttribute(key, value === true ? "" : value);

@@ -1,14 +1,16 @@
 // Replays a game move by move, as one seat saw it (any seat once the game is over).
 import { call, seatOf } from "./api.js";
-import { clear, h, toast } from "./dom.js";
+import { h, toast } from "./dom.js";
 import { gameName, t } from "./i18n.js";
 import { markFresh } from "./motion.js";
+import { patch } from "./patch.js";
 import { loadRenderer } from "./render.js";
 
 export class ReplayPage {
   constructor(root, id) {
     this.root = root;
     this.id = id;
+    this.ownHeading = true; // its h1 names the game
     this.move = 0;
     this.total = 0;
     this.seat = null;
@@ -22,6 +24,15 @@ export class ReplayPage {
     this.renderer = await loadRenderer(summary.game);
     const mine = seatOf(this.id);
     this.seat = summary.status === "over" ? null : mine ? mine.seat : null;
+    // Arrow keys step, Home and End jump (not while a control that uses them has focus).
+    document.addEventListener("keydown", (e) => {
+      if (!this.data || e.altKey || e.ctrlKey || e.metaKey) return;
+      if (e.target instanceof Element && e.target.closest("select, input, textarea")) return;
+      const to = { ArrowLeft: this.move - 1, ArrowRight: this.move + 1, Home: 0, End: this.total }[e.key];
+      if (to === undefined || to < 0 || to > this.total || to === this.move) return;
+      e.preventDefault();
+      this.go(to);
+    });
     await this.go(0);
   }
 
@@ -59,7 +70,6 @@ export class ReplayPage {
 
   render() {
     const d = this.data;
-    clear(this.root);
     this.root.dataset.move = String(d.move);
     const ctx = { game: d.table.game, seat: d.seat, names: d.names, t, name: (v) => gameName(d.table.game, v) };
     const pick = h(
@@ -72,17 +82,21 @@ export class ReplayPage {
     );
     const button = (key, target, id) =>
       h("button", { type: "button", id, disabled: target === this.move || target < 0 || target > this.total, onclick: () => this.go(target) }, t(key));
-    const log = h("ol.log#log", { id: "log" }, d.events.map((e) => h("li", { dataset: { kind: e.kind } }, e.text)));
-    this.root.append(
+    const log = h(
+      "ol.log#log",
+      { id: "log", tabindex: "0", "aria-label": t("web.table.log") },
+      d.events.map((e) => h("li", { dataset: { kind: e.kind, move: e.move } }, e.text)),
+    );
+    patch(this.root, [
       h(
         "section.panel.table-head",
         {},
         h("a.back", { href: "/" }, `← ${t("web.table.lobby")}`),
-        h("h2", {}, `${t("web.replay.title")}: ${gameName(d.table.game, "game")}`),
+        h("h1", {}, `${t("web.replay.title")}: ${gameName(d.table.game, "game")}`),
         h("label.option", {}, h("span.option-name", t("web.replay.seen_by")), pick),
         h(
           "div.replay-controls",
-          {},
+          { "aria-keyshortcuts": "ArrowLeft ArrowRight Home End" },
           button("web.replay.first", 0, "first"),
           button("web.replay.prev", this.move - 1, "prev"),
           h("span.position", {}, t("web.replay.position", { move: this.move, total: this.total })),
@@ -93,8 +107,11 @@ export class ReplayPage {
       this.renderEnd(d.view, ctx),
       h("section.panel.board", {}, this.renderer(d.view, ctx)),
       h("section.panel.log-panel", {}, h("h3", {}, t("web.table.log")), log),
-    );
+    ]);
     this.cardKeys = markFresh(this.root.querySelector(".board"), this.cardKeys);
+    // The log follows the position: its last line is what the last step did.
+    const live = this.root.querySelector("#log");
+    live.scrollTop = live.scrollHeight;
   }
 
   // At the last move, the game's score table (as on the table page).

@@ -1,15 +1,18 @@
 // A table: seats and invitation while it fills, then live play over a per-seat websocket.
 import { ApiError, call, hostOf, keepName, keepSeat, myName, seatOf } from "./api.js";
-import { clear, h, toast } from "./dom.js";
+import { h, toast } from "./dom.js";
 import { gameName, has, lang, t } from "./i18n.js";
 import { StepMenu } from "./menu.js";
 import { markFresh, motionOn } from "./motion.js";
+import { patch } from "./patch.js";
 import { loadRenderer } from "./render.js";
+import { announce, chime, noticeTurn } from "./notice.js";
 
 export class TablePage {
   constructor(root, id) {
     this.root = root;
     this.id = id;
+    this.ownHeading = true; // its h1 names the game
     this.msg = null;
     this.log = [];
     this.menu = null;
@@ -24,6 +27,8 @@ export class TablePage {
     this.endDismissed = false;
     this.shownEnd = false;
     this.shownRound = null;
+    this.connected = false;
+    this.wasMyTurn = false;
   }
 
   async start() {
@@ -54,6 +59,7 @@ export class TablePage {
     const mine = seatOf(this.id);
     socket.addEventListener("open", () => {
       this.retry = 0;
+      this.connected = true;
       socket.send(
         JSON.stringify({ type: "hello", seat: mine ? mine.seat : null, token: mine ? mine.token : null, lang: lang() }),
       );
@@ -61,8 +67,9 @@ export class TablePage {
     socket.addEventListener("message", (e) => this.receive(JSON.parse(e.data)));
     socket.addEventListener("close", () => {
       if (this.socket !== socket || this.closed) return;
-      this.root.dataset.connected = "false";
-      this.banner(t("web.table.reconnecting"));
+      // Moves are held back until the table answers again: a click now would be lost.
+      this.connected = false;
+      this.render();
       this.retry = Math.min(this.retry + 1, 6);
       setTimeout(() => this.connect(), 250 * 2 ** this.retry);
     });
@@ -78,8 +85,10 @@ export class TablePage {
       return;
     }
     if (msg.type !== "state") return;
-    this.root.dataset.connected = "true";
+    this.connected = true;
     this.freshFrom = msg.reset ? msg.events.length : this.log.length;
+    // Other players' moves are read out by screen readers (the whole log is not re-read).
+    if (!msg.reset) announce(msg.events.filter((e) => !this.mine(e)).map((e) => e.text));
     if (msg.reset) this.cardKeys = null;
     this.log = msg.reset ? msg.events : this.log.concat(msg.events);
     const moved = !this.msg || this.msg.move !== msg.move || msg.reset;
@@ -89,14 +98,15 @@ export class TablePage {
   }
 
   play(action) {
+    if (!this.connected) return;
     this.socket.send(JSON.stringify({ move: this.msg.move, action }));
     this.menu = null;
     this.render();
   }
 
-  banner(text) {
-    const el = this.root.querySelector(".banner");
-    if (el) el.textContent = text;
+  mine(event) {
+    const seat = event.data ? event.data.seat ?? event.data.player : undefined;
+    return this.msg !== null && seat !== undefined && seat === this.msg.seat;
   }
 
   isHost() {
@@ -109,22 +119,33 @@ export class TablePage {
     const table = msg.table;
     this.root.dataset.status = table.status;
     this.root.dataset.move = msg.move === null ? "" : String(msg.move);
-    clear(this.root);
+    this.root.dataset.connected = String(this.connected);
+    const myTurn = Boolean(this.menu) && this.connected;
+    noticeTurn(gameName(table.game, "game"), myTurn);
+    if (myTurn && !this.wasMyTurn) chime();
+    this.wasMyTurn = myTurn;
+    const hadFocus = this.root.contains(document.activeElement);
     const head = h(
       "section.panel.table-head",
       {},
       h("a.back", { href: "/" }, `← ${t("web.table.lobby")}`),
-      h("h2", {}, gameName(table.game, "game")),
+      h("h1", {}, gameName(table.game, "game")),
       h("span.table-status", t(`web.status.${table.status}`)),
       msg.move !== null ? h("span.move-number", t("web.table.move", { move: msg.move })) : null,
-      h("p.banner", {}),
+      h("p.banner#banner", { role: "status" }, this.connected ? "" : t("web.table.reconnecting")),
     );
-    this.root.append(head);
-    if (table.status === "open") this.root.append(this.renderSeats(table));
-    else {
-      this.root.append(this.renderPlay(msg));
+    patch(this.root, [head, table.status === "open" ? this.renderSeats(table) : this.renderPlay(msg)]);
+    if (table.status !== "open") {
       const board = this.root.querySelector(".board");
       if (board) this.cardKeys = markFresh(board, this.cardKeys);
+      const log = this.root.querySelector("#log");
+      // The log follows new lines unless the reader has scrolled up to read older ones.
+      if (log && (this.logAtEnd !== false || msg.reset)) log.scrollTop = log.scrollHeight;
+    }
+    // The chosen control went away (a move sent, a step taken): focus the move area, not the page.
+    if (hadFocus && !this.root.contains(document.activeElement)) {
+      const target = this.root.querySelector("#actions button.step, #actions");
+      if (target) target.focus({ preventScroll: true });
     }
   }
 
@@ -152,7 +173,9 @@ export class TablePage {
             { "aria-label": t("web.table.add_bot") },
             this.bots.map((b) => h("option", { value: b }, b)),
           );
-          cells.push(pick, h("button.add-bot", { type: "button", onclick: () => this.addBot(s.seat, pick.value) }, t("web.table.add_bot")));
+          cells.push(pick, h("button.add-bot", { type: "button", onclick: (e) => {
+            this.addBot(s.seat, e.currentTarget.parentElement.querySelector("select.bot-pick").value);
+          } }, t("web.table.add_bot")));
         }
       }
       return h("li.seat", { dataset: { seat: s.seat, kind: s.kind || "free" } }, cells);
@@ -164,13 +187,14 @@ export class TablePage {
       h("label.option", {}, h("span.option-name", t("web.table.invite")), h("div.row", {}, invite, h("button", {
         type: "button",
         onclick: async (e) => {
-          invite.select();
+          const button = e.currentTarget;
+          button.parentElement.querySelector("input.invite").select();
           try {
             await navigator.clipboard.writeText(link);
           } catch {
             document.execCommand("copy");
           }
-          e.target.textContent = t("web.table.copied");
+          button.textContent = t("web.table.copied");
         },
       }, t("web.table.copy")))),
       !mine ? h("label.option", {}, h("span.option-name", t("web.lobby.your_name")), h("input#name", {
@@ -321,7 +345,7 @@ export class TablePage {
 
   renderTurn(msg) {
     if (msg.summary) return null;
-    const box = h("section.panel.turn#actions");
+    const box = h("section.panel.turn#actions", { tabindex: "-1", "aria-labelledby": "turn-title" });
     const toAct = msg.view ? msg.view.to_act : null;
     if (!this.menu) {
       if (toAct !== null && toAct !== undefined && toAct !== msg.seat) {
@@ -329,7 +353,7 @@ export class TablePage {
       }
       return box;
     }
-    box.append(h("h3", {}, t("web.table.your_turn")));
+    box.append(h("h3#turn-title.your-turn", { role: "status" }, t("web.table.your_turn")));
     const promptKey = `${msg.table.game}.prompt.${msg.view.prompt}`;
     if (has(promptKey)) box.append(h("p.prompt", t(promptKey)));
     const menu = this.menu;
@@ -337,14 +361,14 @@ export class TablePage {
     const choices = h("div.choices");
     for (const choice of menu.choices()) {
       choices.append(
-        h("button.step", { type: "button", dataset: { label: choice.label }, onclick: () => {
+        h("button.step", { type: "button", disabled: !this.connected, dataset: { label: choice.label }, onclick: () => {
           if (!menu.pick(choice)) this.render();
         } }, choice.label),
       );
     }
     const exact = menu.complete();
     if (exact && menu.prefix.length) {
-      choices.append(h("button.step.confirm", { type: "button", onclick: () => this.play(exact.action) }, "✓"));
+      choices.append(h("button.step.confirm", { type: "button", disabled: !this.connected, onclick: () => this.play(exact.action) }, "✓"));
     }
     box.append(choices);
     if (menu.prefix.length) {
@@ -357,16 +381,15 @@ export class TablePage {
   }
 
   renderLog() {
-    const list = h("ol.log#log");
+    const list = h("ol.log#log", { tabindex: "0", "aria-label": t("web.table.log"), onscroll: (e) => {
+      const el = e.currentTarget;
+      this.logAtEnd = el.scrollTop + el.clientHeight >= el.scrollHeight - 8;
+    } });
     this.log.forEach((e, i) => {
       const fresh = i >= this.freshFrom && motionOn();
       list.append(h(fresh ? "li.fresh" : "li", { dataset: { kind: e.kind, move: e.move } }, e.text));
     });
     this.freshFrom = this.log.length;
-    const section = h("section.panel.log-panel", {}, h("h3", {}, t("web.table.log")), list);
-    requestAnimationFrame(() => {
-      list.scrollTop = list.scrollHeight;
-    });
-    return section;
+    return h("section.panel.log-panel", {}, h("h3", {}, t("web.table.log")), list);
   }
 }
