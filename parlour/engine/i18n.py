@@ -5,15 +5,23 @@ Catalogs live in ``parlour/locales/<lang>/<domain>.json`` as flat objects of
 ``loveletter.card.guard.name`` is ``card.guard.name`` in ``loveletter.json``. A key
 missing in a language falls back to English; a key missing in English is returned as-is
 (and the catalog tests fail on it).
+
+Words that depend on a number are written ``{count:one=card;other=cards}``: the parameter's
+plural category in the text's language (CLDR's rules, through Babel; ``zero``, ``one``,
+``two``, ``few``, ``many``, ``other``) picks the form, ``other`` being the fallback. The
+browser (``i18n.js``) reads the same syntax with ``Intl.PluralRules``.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+import string
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from importlib import resources
 from typing import Any
+
+from babel import Locale
 
 LANGUAGES: tuple[str, ...] = ("en", "vi", "zh", "es")
 """Interface languages, English first (the fallback)."""
@@ -68,17 +76,52 @@ def has(key: str, lang: str = DEFAULT_LANGUAGE) -> bool:
     return rest in catalog(lang, domain)
 
 
+@cache
+def _plural_rule(lang: str) -> Callable[[float], str]:
+    rule: Callable[[float], str] = Locale.parse(lang).plural_form
+    return rule
+
+
+def plural_category(lang: str, count: Any) -> str:
+    """The CLDR plural category of a number in a language ("other" when it is no number)."""
+    try:
+        number = float(count)
+    except (TypeError, ValueError):
+        return "other"
+    if number.is_integer():
+        return _plural_rule(lang)(int(number))
+    return _plural_rule(lang)(number)
+
+
+class _Formatter(string.Formatter):
+    """``str.format`` plus plural forms: ``{count:one=card;other=cards}``."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if "=" not in format_spec:
+            return str(super().format_field(value, format_spec))
+        forms = dict(part.split("=", 1) for part in format_spec.split(";") if "=" in part)
+        category = plural_category(self.lang, value)
+        return forms.get(category, forms.get("other", ""))
+
+
 def t(key: str, lang: str = DEFAULT_LANGUAGE, /, **params: Any) -> str:
     """Translate a full key into ``lang`` and fill in its parameters."""
     domain, _, rest = key.partition(".")
     text = catalog(lang, domain).get(rest)
+    found = lang
     if text is None and lang != DEFAULT_LANGUAGE:
         text = catalog(DEFAULT_LANGUAGE, domain).get(rest)
+        found = DEFAULT_LANGUAGE
     if text is None:
         return key
-    if not params:
+    if not params and "=" not in text:
         return text
     try:
+        if "=" in text:
+            return _Formatter(found).format(text, **params)
         return text.format(**params)
     except (KeyError, IndexError, ValueError):
         return text

@@ -22,12 +22,29 @@ export function has(key) {
   return Object.prototype.hasOwnProperty.call(messages, key);
 }
 
+// The CLDR plural category of a number in a language, as the server's Babel gives it.
+export function pluralCategory(code, count) {
+  const number = Number(count);
+  return Number.isFinite(number) ? new Intl.PluralRules(code).select(number) : "other";
+}
+
+// "{count:one=card;other=cards}": the form of the parameter's plural category ("other" else).
+function pluralForm(spec, count) {
+  const forms = {};
+  for (const part of spec.split(";")) {
+    const at = part.indexOf("=");
+    if (at > 0) forms[part.slice(0, at)] = part.slice(at + 1);
+  }
+  return forms[pluralCategory(current, count)] ?? forms.other ?? "";
+}
+
 // The text of a full catalog key, parameters filled in; the key itself when unknown.
 export function t(key, params = {}) {
   const text = has(key) ? messages[key] : key;
-  return text.replace(/\{(\w+)\}/g, (whole, name) =>
-    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
-  );
+  return text.replace(/\{(\w+)(?::([^{}]*))?\}/g, (whole, name, spec) => {
+    if (!Object.prototype.hasOwnProperty.call(params, name)) return whole;
+    return spec && spec.includes("=") ? pluralForm(spec, params[name]) : String(params[name]);
+  });
 }
 
 // A game's word for a value (card id, colour, reason), or the value itself.
