@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -27,7 +28,9 @@ from parlour.cli.options import (
     game_options,
     help_text,
     load_game,
+    name_text,
 )
+from parlour.cli.report import say_written
 from parlour.engine import Game, OptionError
 from parlour.engine.i18n import t
 from parlour.games import all_games
@@ -41,6 +44,7 @@ from parlour.sim.bench import (
     profile,
     random_playouts,
 )
+from parlour.sim.compare import Comparison, Row, compare
 
 SECTIONS = ("engine", "ismcts", "rl")
 """What ``--only`` may pick: rules playouts, ISMCTS search, RL environment steps."""
@@ -117,6 +121,126 @@ def rates_table(columns: list[tuple[str, list[RateFigure]]], title: str, lang: s
     return table
 
 
+def run_against(
+    console: Console,
+    rev: str,
+    rounds: int,
+    seconds: float,
+    plot: Path | None,
+    as_json: bool,
+    lang: str,
+) -> None:
+    """``--against REV``: this tree and ``rev`` measured interleaved; ratios, and the plot."""
+    with console.status("") as status:
+        comparison = compare(
+            rev,
+            rounds=rounds,
+            seconds=seconds,
+            curves=plot is not None,
+            step=lambda what: status.update(escape(t("cli.bench.measuring", lang, what=what))),
+        )
+    if plot is not None:
+        write_curves(comparison, plot, lang)
+    if as_json:
+        typer.echo(json.dumps(comparison.to_json(), indent=1))
+        return
+    console.print(comparison_table(comparison, lang))
+    for line in comparison_notes(comparison, lang):
+        console.print(escape(line))
+    say_written(console, [plot] if plot is not None else [], lang)
+
+
+def comparison_table(comparison: Comparison, lang: str) -> Table:
+    """One row per target: the earlier build's figure, this one's, their ratio, the goal."""
+    table = Table(title=t("cli.bench.against_title", lang, rounds=comparison.rounds))
+    table.add_column(t("cli.bench.what", lang))
+    for key in ("base", "new", "ratio", "goal"):
+        table.add_column(t(f"cli.bench.{key}", lang), justify="right")
+    for row in comparison.rows:
+        ratio = row.ratio
+        goal = row.target.goal
+        table.add_row(
+            escape(t(f"cli.bench.row.{row.target.key}", lang)),
+            _figure(row.base_median, lang),
+            _figure(row.new_median, lang),
+            "—" if ratio is None else f"{ratio:.2f}×",
+            "" if goal is None else f"≥ {goal:g}×",
+        )
+    return table
+
+
+def comparison_notes(comparison: Comparison, lang: str) -> list[str]:
+    """Which commits and builds were measured, where, and ``simulate``'s share of the loop."""
+    lines = []
+    for side, rev in (("base", comparison.base_rev), ("new", comparison.new_rev)):
+        hello = comparison.builds[side]
+        lines.append(
+            t(
+                f"cli.bench.build_{side}",
+                lang,
+                rev=rev[:12] + ("+" if rev.endswith("+changes") else ""),
+                build=t(f"cli.bench.build.{hello.get('build', 'pure')}", lang),
+                python=hello.get("python", "?"),
+            )
+        )
+    core = comparison.core
+    lines.append(
+        t("cli.bench.pinned", lang, core=core, seconds=comparison.seconds)
+        if core is not None
+        else t("cli.bench.not_pinned", lang)
+    )
+    shares = [comparison.simulate_share(side) for side in ("base", "new")]
+    if all(s is not None for s in shares):
+        before, after = shares
+        assert before is not None and after is not None
+        lines.append(
+            t("cli.bench.simulate_share", lang, before=f"{before:.0%}", after=f"{after:.0%}")
+        )
+    return lines
+
+
+def _figure(value: float | None, lang: str) -> str:
+    return t("cli.bench.not_available", lang) if value is None else f"{value:,.0f}"
+
+
+def write_curves(comparison: Comparison, path: Path, lang: str) -> None:
+    """Games/s against player count per game, before (dashed) and after (solid), log scale."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    series: dict[str, list[tuple[int, Row]]] = {}
+    for game, n, options, row in comparison.curves:
+        label = name_text(game, "game", lang)
+        if "edition" in options:
+            label += f" ({name_text(game, str(options['edition']), lang)})"
+        series.setdefault(label, []).append((n, row))
+    before = t("cli.bench.plot_before", lang, rev=comparison.base_rev[:12])
+    after = t("cli.bench.plot_after", lang, rev=comparison.new_rev[:12])
+    fig, ax = plt.subplots(figsize=(8, 5.5))
+    colors = plt.rcParams["axes.prop_cycle"].by_key()["color"]
+    for i, (label, points) in enumerate(series.items()):
+        color = colors[i % len(colors)]
+        xs = [n for n, _ in points]
+        old = [r.base_median or float("nan") for _, r in points]
+        new = [r.new_median or float("nan") for _, r in points]
+        ax.plot(xs, old, linestyle="--", marker="o", color=color, alpha=0.5)
+        ax.plot(xs, new, linestyle="-", marker="o", color=color, label=label)
+    # Two entries for the line styles, so the legend names each game once.
+    ax.plot([], [], linestyle="--", color="grey", label=before)
+    ax.plot([], [], linestyle="-", color="grey", label=after)
+    ax.set_yscale("log")
+    ax.set_xlabel(t("cli.simulate.plot_players", lang))
+    ax.set_ylabel(t("cli.bench.plot_games", lang))
+    ax.set_title(t("cli.bench.plot_title", lang))
+    ax.grid(alpha=0.3, which="both")
+    ax.legend(fontsize="small")
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
 def _config_table(title: str, lang: str) -> Table:
     """A table whose first column names the configuration measured."""
     table = Table(title=title)
@@ -161,11 +285,24 @@ def register(app: typer.Typer) -> None:
         only: Annotated[
             str | None, typer.Option("--only", help=help_text("help.bench_only"))
         ] = None,
+        against: Annotated[
+            str | None, typer.Option("--against", help=help_text("help.bench_against"))
+        ] = None,
+        rounds: Annotated[
+            int, typer.Option("--rounds", min=1, help=help_text("help.bench_rounds"))
+        ] = 3,
+        plot: Annotated[
+            Path | None, typer.Option("--plot", help=help_text("help.bench_plot"))
+        ] = None,
         option: OptionFlag = None,
         lang: LangFlag = None,
     ) -> None:
         language = check_language(lang)
         console = Console()
+        if against is not None:
+            with friendly_errors(language):
+                run_against(console, against, rounds, seconds, plot, as_json, language)
+            return
         games = [load_game(game_id, language)] if game_id is not None else all_games()
         plan: list[tuple[Game, int, dict[str, Any]]] = []
         with friendly_errors(language):

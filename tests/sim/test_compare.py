@@ -1,0 +1,97 @@
+"""``parlour bench --against``: two builds measured in turn (the figures' shape, not speed)."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from parlour.cli import app
+from parlour.engine import OptionError
+from parlour.sim import compare as compare_module
+from parlour.sim.compare import TARGETS, Row, Target, Worker, compare, source_root
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _worktrees() -> str:
+    return subprocess.run(
+        ["git", "worktree", "list"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout
+
+
+def test_a_worker_measures_the_tree_it_was_given_and_names_its_build() -> None:
+    worker = Worker(ROOT, None)
+    try:
+        assert Path(worker.hello["path"]).resolve() == ROOT / "parlour" / "__init__.py"
+        assert worker.hello["build"] in ("pure", "compiled")
+        answer = worker.ask(
+            {"kind": "playouts", "game": "loveletter", "players": 2, "seconds": 0.0}
+        )
+        assert answer is not None and answer["games"] > 0 and answer["decisions"] > 0
+        # A measure the tree cannot take is reported as missing, and the worker goes on.
+        assert worker.ask({"kind": "playouts", "game": "no-such-game", "seconds": 0.0}) is None
+        assert worker.ask({"kind": "rl", "game": "loveletter", "players": 2, "seconds": 0.0})
+    finally:
+        worker.close()
+    assert worker.process.returncode == 0
+
+
+def test_a_rows_ratio_is_the_median_of_its_rounds_ratios() -> None:
+    row = Row(
+        Target("x", {}, "games"), base=[100.0, 100.0, 50.0, None], new=[300.0, 200.0, 50.0, 9.0]
+    )
+    assert row.ratio == 2.0  # rounds 3×, 2×, 1×; a round the old build missed is left out
+    assert row.base_median == 100.0
+    assert row.new_median == 125.0
+    assert Row(Target("x", {}, "games"), base=[None], new=[1.0]).ratio is None
+
+
+def test_every_target_names_a_measure_the_worker_answers() -> None:
+    from parlour.sim.bench_worker import MEASURES
+
+    assert {t.request["kind"] for t in TARGETS} <= set(MEASURES)
+    keys = [t.key for t in TARGETS]
+    assert len(keys) == len(set(keys))
+    assert set(compare_module.SIMULATE_SHARE) <= set(keys)
+
+
+def test_an_unknown_revision_is_refused_before_anything_runs() -> None:
+    before = _worktrees()
+    with pytest.raises(OptionError) as caught:
+        compare("no-such-revision-anywhere", rounds=1, seconds=0.0)
+    assert caught.value.key == "cli.error.bench_bad_rev"
+    assert _worktrees() == before
+
+
+def test_against_head_measures_both_sides_and_removes_its_checkout() -> None:
+    before = _worktrees()
+    steps: list[str] = []
+    result = compare(
+        "HEAD", rounds=2, seconds=0.0, only={"ll_raw_2", "simulate_ll_2"}, step=steps.append
+    )
+    assert _worktrees() == before
+    assert (
+        result.base_rev
+        == subprocess.run(
+            ["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=True
+        ).stdout.strip()
+    )
+    assert result.builds["base"]["path"] != result.builds["new"]["path"]
+    assert [r.target.key for r in result.rows] == ["ll_raw_2", "simulate_ll_2"]
+    for row in result.rows:
+        assert len(row.base) == len(row.new) == 2
+        assert row.ratio is not None and row.ratio > 0
+    assert result.simulate_share("new") is not None
+    assert steps[-1] == "2/2 simulate_ll_2"
+    assert source_root() == ROOT
+
+
+def test_the_command_refuses_an_unknown_revision_clearly() -> None:
+    result = CliRunner().invoke(
+        app, ["bench", "--against", "no-such-revision-anywhere", "--rounds", "1"]
+    )
+    assert result.exit_code == 2
+    assert "No commit no-such-revision-anywhere" in result.output
