@@ -330,7 +330,7 @@ class IsmctsBot(Bot):
             if hints is not None and _cut(state, hints, start_move, horizon):
                 break
             if model is not None and to_act != seat:
-                state._apply(model(state, rng))
+                state.apply_unchecked(model(state, rng))
                 node = None
                 continue
             legal = state.legal_actions()
@@ -343,14 +343,14 @@ class IsmctsBot(Bot):
                         break
                 else:
                     # A forced move is not a decision: no node, no statistics.
-                    state._apply(legal[0])
+                    state.apply_unchecked(legal[0])
                     continue
             actor = to_act
             action, child = self._select(node, legal, rng)
             path.append((child, actor))
             # The action came from this state's own legal list: the public apply's check
             # would only repeat it.
-            state._apply(action)
+            state.apply_unchecked(action)
             node = None
         rewards = self._rollout(state, hints, start_move, rng, model)
         for child, who in path:
@@ -402,7 +402,7 @@ class IsmctsBot(Bot):
             else:
                 legal = state.legal_actions()
                 action = legal[rng.below(len(legal))] if len(legal) > 1 else legal[0]
-            state._apply(action)
+            state.apply_unchecked(action)
         return [0.5] * state.players
 
     @staticmethod

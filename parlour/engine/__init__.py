@@ -1,9 +1,11 @@
 """The game protocol shared by every Parlour game: nothing here knows a rule."""
 
 from parlour.engine.actions import Action, ActionSpace
+from parlour.engine.codec import Field
 from parlour.engine.errors import IllegalActionError, OptionError, ParlourError, ReplayError
-from parlour.engine.events import Event, describe, events_for
+from parlour.engine.events import Event, EventLog, describe, events_for
 from parlour.engine.options import OptionSpec
+from parlour.engine.prompts import PromptKind
 from parlour.engine.replay import Replay
 from parlour.engine.rng import Rng, seed_from
 from parlour.engine.state import Game, Result, State
@@ -12,11 +14,14 @@ __all__ = [
     "Action",
     "ActionSpace",
     "Event",
+    "EventLog",
+    "Field",
     "Game",
     "IllegalActionError",
     "OptionError",
     "OptionSpec",
     "ParlourError",
+    "PromptKind",
     "Replay",
     "ReplayError",
     "Result",

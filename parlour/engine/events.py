@@ -44,6 +44,36 @@ class Event:
         )
 
 
+class EventLog:
+    """The events of the move being applied, collected the same way by every game.
+
+    A state owns one log (``state.log``). Rules call :meth:`emit`; the engine's ``apply``
+    hands the collected events back and empties the log. When ``record`` is false (fast
+    simulation) nothing is kept; rules that build costly event data test ``record`` first.
+    """
+
+    __slots__ = ("events", "record")
+
+    def __init__(self, record: bool = True) -> None:
+        self.record = record
+        """Whether events are kept (``State.record_events`` switches it)."""
+        self.events: list[Event] = []
+        """The events of the current move so far."""
+
+    def emit(self, kind: str, audience: frozenset[int] | None = None, /, **data: Any) -> None:
+        """Record one event (``audience``: the seats that may see it, None for everyone)."""
+        if self.record:
+            self.events.append(Event(kind, data, audience))
+
+    def take(self) -> list[Event]:
+        """The events collected since the last call, leaving the log empty."""
+        out = self.events
+        if not out:
+            return []
+        self.events = []
+        return out
+
+
 def events_for(seat: int | None, events: Iterable[Event]) -> list[Event]:
     """The events ``seat`` may see, in order."""
     return [e for e in events if e.visible_to(seat)]

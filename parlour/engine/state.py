@@ -11,11 +11,12 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from parlour.engine.actions import Action, ActionSpace
+from parlour.engine.codec import Codec, Field
 from parlour.engine.errors import IllegalActionError, OptionError
-from parlour.engine.events import Event
+from parlour.engine.events import Event, EventLog
 from parlour.engine.i18n import json_dumps
 from parlour.engine.options import OptionSpec, validate_options
 from parlour.engine.rng import Rng
@@ -157,8 +158,18 @@ class State(ABC):
     """One position of a game. ``apply`` changes it in place; ``clone`` copies it.
 
     Subclasses keep their data private and implement the ``_``-prefixed hooks; the public
-    methods add the checks every game shares.
+    methods add the checks every game shares. A subclass that declares ``FIELDS`` gets
+    ``clone``, ``to_json`` and ``from_json`` derived from them (see :mod:`parlour.engine.codec`);
+    one that implements ``_transition`` gets ``_apply``: the move is counted, the rules run,
+    and the events they emitted on ``self.log`` are returned.
     """
+
+    FIELDS: ClassVar[tuple[Field, ...]] = ()
+    """The game's own fields, declared once (JSON order); empty: the class writes its own."""
+    TRANSIENT: ClassVar[Mapping[str, Any]] = {}
+    """Attributes a copy starts afresh with (caches), by value; with ``FIELDS`` only."""
+    codec: ClassVar[Codec | None] = None
+    """The derived copy and JSON of a class with ``FIELDS``."""
 
     game: Game
     """The game this state belongs to."""
@@ -170,8 +181,8 @@ class State(ABC):
     """The seed the game started from."""
     move_number: int
     """How many actions have been applied so far."""
-    record_events: bool
-    """When false, ``apply`` may return no events (fast simulation; state is the same)."""
+    log: EventLog
+    """The events of the move being applied (rules emit them here)."""
     rng: Rng
     """The state's own generator: every chance event of the game draws from it."""
 
@@ -184,7 +195,47 @@ class State(ABC):
         self.seed = seed
         self.rng = rng
         self.move_number = 0
-        self.record_events = True
+        self.log = EventLog()
+        self.record_events = True  # the log's switch (a class may still keep its own flag)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__dict__.get("FIELDS"):
+            codec = Codec(cls, cls.FIELDS, cls.__dict__.get("TRANSIENT", {}))
+            cls.codec = codec
+            if "clone" not in cls.__dict__:
+                cls.clone = codec.clone  # type: ignore[method-assign,assignment]
+            if "to_json" not in cls.__dict__:
+
+                def to_json(self: State) -> dict[str, Any]:
+                    """The whole state (hidden cards included), derived from ``FIELDS``."""
+                    return codec.to_json(self)
+
+                cls.to_json = to_json  # type: ignore[method-assign]
+
+    @property
+    def record_events(self) -> bool:
+        """When false, ``apply`` may return no events (fast simulation; state is the same)."""
+        return self.log.record
+
+    @record_events.setter
+    def record_events(self, on: bool) -> None:
+        try:
+            self.log.record = on
+        except AttributeError:  # a copy made without the engine's clone: give it its own log
+            self.log = EventLog(on)
+
+    @classmethod
+    def from_json(cls, game: Any, data: Mapping[str, Any]) -> Self:
+        """Rebuild a state of a class with ``FIELDS`` (raises when a value is malformed).
+
+        The game's ``state_from_json`` wraps this in the integrity checks
+        (:func:`parlour.engine.integrity.rebuild`).
+        """
+        if cls.codec is None:
+            raise NotImplementedError(f"{cls.__name__} declares no FIELDS")
+        state: Self = cls.codec.from_json(cls, game, data)
+        return state
 
     # -- questions ------------------------------------------------------------------------
 
@@ -239,6 +290,14 @@ class State(ABC):
             raise self._illegal(act)
         return self._apply(act)
 
+    def apply_unchecked(self, action: Action) -> list[Event]:
+        """Apply a legal action of this state's action space without checking it (search).
+
+        For bots that took the action from ``legal_actions()`` of this very state: no
+        coercion, no legality test. Anything else is undefined behaviour; use :meth:`apply`.
+        """
+        return self._apply(action)
+
     def _is_legal(self, action: Action) -> bool:
         """Whether an (interned) action is legal now; override with a faster test."""
         return action in self.legal_actions()
@@ -249,9 +308,15 @@ class State(ABC):
             "core.error.illegal_action", action=str(action), seat=self.to_act, prompt=self.prompt()
         )
 
-    @abstractmethod
     def _apply(self, action: Action) -> list[Event]:
         """Change the state for a legal, interned action; return its events."""
+        self.move_number += 1
+        self._transition(action)
+        return self.log.take()
+
+    def _transition(self, action: Action) -> None:
+        """The rules' part of a move: change the state, emit events on ``self.log``."""
+        raise NotImplementedError(f"{type(self).__name__} implements neither _apply nor this")
 
     # -- knowledge ------------------------------------------------------------------------
 
@@ -296,13 +361,13 @@ class State(ABC):
         out.
         """
 
-    @abstractmethod
     def clone(self) -> State:
-        """An independent copy."""
+        """An independent copy (derived from ``FIELDS`` when the class declares them)."""
+        raise NotImplementedError(f"{type(self).__name__} declares no FIELDS and no clone")
 
-    @abstractmethod
     def to_json(self) -> dict[str, Any]:
         """The whole state (hidden cards included) as JSON-ready data."""
+        raise NotImplementedError(f"{type(self).__name__} declares no FIELDS and no to_json")
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self.to_json() == other.to_json()
