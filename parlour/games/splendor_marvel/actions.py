@@ -2,8 +2,8 @@
 
 Texts (one per action, also the JSON form):
 
-- ``take:yellow,blue,red`` take one token of each named stone colour (3, or fewer only
-  when fewer colours are available) — SM-ACT-TAKE3
+- ``take:yellow,blue,red`` take one token of each named stone colour (3; when fewer than
+  3 colours are available, any 1 or 2 of them) — SM-ACT-TAKE3
 - ``take2:red`` two tokens of one colour — SM-ACT-TAKE2
 - ``reserve:t2-3`` reserve display card (tier 2, slot 3); ``reserve:t1-deck`` the top of a
   deck, blind — SM-ACT-RESERVE
@@ -163,8 +163,12 @@ def _build() -> tuple[Action, ...]:
             singles[combo] = Take(combo)
     for mask in range(32):
         avail = [c for c in range(5) if mask >> c & 1]
-        size = min(3, len(avail))
-        TAKE_BY_MASK.append([singles[combo] for combo in combinations(avail, size)] if size else [])
+        # SM-ACT-TAKE3: three colours when three are available, else any non-empty set of
+        # the available ones (largest first).
+        sizes = (3,) if len(avail) >= 3 else range(len(avail), 0, -1)
+        TAKE_BY_MASK.append(
+            [singles[combo] for size in sizes for combo in combinations(avail, size)]
+        )
         TAKE2_BY_MASK.append([])
     twos = [TakeTwo(c) for c in range(5)]
     for mask in range(32):

@@ -37,17 +37,56 @@ def test_sm_act_take3_three_different_colours_never_grey_or_green() -> None:
 
 
 def test_sm_act_take3_fewer_only_when_fewer_colours_are_available() -> None:
-    """SM-ACT-TAKE3: with only two colours left, take one of each; else fewer is refused."""
+    """SM-ACT-TAKE3: with three colours available, fewer than three is refused unchanged."""
     st = new()
+    before = st.to_json()
+    for text in ("take:yellow,blue", "take:red"):
+        with pytest.raises(IllegalActionError) as refused:
+            st.apply(text)
+        assert refused.value.key == "splendor-marvel.error.take"
+        assert st.to_json() == before
+    for colour in ("orange", "red"):
+        st.supply[TOKEN_KINDS.index(colour)] = 0
+    st._legal = st._codes = None
+    takes = [str(a) for a in st.legal_actions() if isinstance(a, Take)]
+    assert takes == ["take:yellow,blue,purple"]
     with pytest.raises(IllegalActionError):
         st.apply("take:yellow,blue")
+
+
+def test_sm_act_take3_revised_any_set_of_the_two_colours_left() -> None:
+    """SM-ACT-TAKE3 (revised): two colours left, take both, or just one, on a stacked game."""
+    st = new()
     for colour in ("orange", "red", "purple"):
         st.supply[TOKEN_KINDS.index(colour)] = 0
     st._legal = st._codes = None
     takes = [str(a) for a in st.legal_actions() if isinstance(a, Take)]
-    assert takes == ["take:yellow,blue"]
-    play(st, "take:yellow,blue")
-    assert st.tokens[0][:2] == [1, 1]
+    assert takes == ["take:yellow,blue", "take:yellow", "take:blue"]
+    assert all(
+        SPACE.code(SPACE.parse(t)) == SPACE.code(a)
+        for t, a in zip(takes, [a for a in st.legal_actions() if isinstance(a, Take)], strict=True)
+    )
+    events = play(st, "take:blue")
+    assert st.tokens[0][:5] == [0, 1, 0, 0, 0] and st.supply[:5] == [4, 3, 0, 0, 0]
+    assert events[0].kind == "took" and events[0].data["colours"] == ["blue"]
+    assert st.to_act == 1
+    events = play(st, "take:yellow,blue")
+    assert st.tokens[1][:5] == [1, 1, 0, 0, 0] and st.supply[:5] == [3, 2, 0, 0, 0]
+    assert events[0].data["colours"] == ["yellow", "blue"]
+    with pytest.raises(IllegalActionError):
+        st.apply("take:red")
+
+
+def test_sm_act_take3_revised_one_colour_left_takes_one() -> None:
+    """SM-ACT-TAKE3 (revised): one colour left, one token of it; none left, no take at all."""
+    st = new()
+    for colour in ("yellow", "orange", "red", "purple"):
+        st.supply[TOKEN_KINDS.index(colour)] = 0
+    st._legal = st._codes = None
+    assert [str(a) for a in st.legal_actions() if isinstance(a, Take)] == ["take:blue"]
+    st.supply[TOKEN_KINDS.index("blue")] = 0
+    st._legal = st._codes = None
+    assert not [a for a in st.legal_actions() if isinstance(a, Take)]
 
 
 def test_sm_act_take2_only_from_a_stack_of_four() -> None:

@@ -18,10 +18,12 @@ def reference_legal(s: SplendorMarvelState) -> set[str]:
     seat = s.turn
     out: set[str] = set()
     available = [c for c in range(5) if s.supply[c] > 0]
-    size = min(3, len(available))
-    for combo in product(available, repeat=size):
-        if size and list(combo) == sorted(set(combo)) and len(combo) == size:
-            out.add("take:" + ",".join(COLOURS[c] for c in combo))
+    for chosen in product((False, True), repeat=5):
+        colours = [c for c in range(5) if chosen[c]]
+        if not colours or not set(colours) <= set(available):
+            continue
+        if len(colours) == 3 or (len(available) < 3 and len(colours) < 3):
+            out.add("take:" + ",".join(COLOURS[c] for c in colours))
     out |= {f"take2:{COLOURS[c]}" for c in range(5) if s.supply[c] >= 4}
     if len(s.reserved[seat]) < 3:
         for t in range(3):
