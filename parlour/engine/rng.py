@@ -35,8 +35,12 @@ class Rng:
         """Return a uniform integer in ``[0, n)`` (``n`` must be positive)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
+        # next64 inlined (the hottest draw: every random move): same stream, no call.
+        self.state = s = (self.state + _GOLDEN) & _MASK
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         # Multiply-shift: bias below 2**-50 for the small bounds games use.
-        return (self.next64() * n) >> 64
+        return ((z ^ (z >> 31)) * n) >> 64
 
     def random(self) -> float:
         """Return a float in ``[0, 1)``."""
@@ -44,13 +48,28 @@ class Rng:
 
     def choice(self, items: Sequence[T]) -> T:
         """Return one element of a non-empty sequence, uniformly."""
-        return items[self.below(len(items))]
+        n = len(items)
+        if n <= 0:
+            raise ValueError("choice() needs a non-empty sequence")
+        self.state = s = (self.state + _GOLDEN) & _MASK
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return items[((z ^ (z >> 31)) * n) >> 64]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Shuffle a list in place (Fisher-Yates)."""
+        """Shuffle a list in place (Fisher-Yates), one draw per swap."""
+        # next64 inlined with the state in a local: the same stream as one call per swap
+        # (saved games and replays depend on it) at about two thirds of the cost. Drawing
+        # several swaps from one 64-bit number was measured too: it saves a further 20%
+        # of a shuffle (under 1% of a game) and would change every deal for a seed.
+        s = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = (self.next64() * (i + 1)) >> 64
+            s = (s + _GOLDEN) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]
+        self.state = s
 
     def spawn(self) -> Rng:
         """Return an independent generator seeded from this one."""
