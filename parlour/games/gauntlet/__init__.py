@@ -23,18 +23,23 @@ View
     ``hero_deck`` and ``thanos_deck`` (sizes), ``known`` (hidden cards the seat has seen and
     where they are), ``looking`` (Scarlet Witch/Vision cards, for the looker), ``pending``
     (public facts of the current prompt), ``active``, ``turns``.
+
+Files
+    ``game.py`` the Game (options, stack parsing, ``new``) and the state class with its rules
+    attached; ``state.py`` the state's fields and the questions they answer (``Phase`` names
+    the prompts); ``legal.py`` legal moves and their prebuilt lists; ``rules.py`` transitions,
+    one handler per prompt and one per card effect; ``views.py`` ``view`` and
+    ``determinize``; ``actions.py``, ``cards.py`` (data in ``data/cards.json``), ``text.py``,
+    ``bot.py``, ``search.py``. Imports point one way: cards, actions, state, legal, rules,
+    views, text, game.
 """
 
 from __future__ import annotations
 
 from parlour.bots.base import Bot
 from parlour.games.gauntlet.cards import CARDS
-from parlour.games.gauntlet.rules import (
-    DEFAULT_HERO_HEALTH,
-    DEFAULT_THANOS_HEALTH,
-    Gauntlet,
-    GauntletState,
-)
+from parlour.games.gauntlet.game import DEFAULT_HERO_HEALTH, DEFAULT_THANOS_HEALTH, Gauntlet
+from parlour.games.gauntlet.state import GauntletState, Phase
 
 GAME = Gauntlet()
 """The game instance the registry loads."""
@@ -57,4 +62,5 @@ __all__ = [
     "GAME",
     "Gauntlet",
     "GauntletState",
+    "Phase",
 ]

@@ -1,16 +1,20 @@
-"""What a seat may know (``view_of``) and its twin for search bots (``determinize``)."""
+"""What a seat may know (``view_of``) and its twin for search bots (``determinize``), only."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from parlour.engine import Rng
 from parlour.games.gauntlet.cards import CARDS, NUMBER
+from parlour.games.gauntlet.state import THANOS, GauntletState, Phase
 
-if TYPE_CHECKING:
-    from parlour.games.gauntlet.rules import GauntletState
-
-THANOS = 0
+# Module constants: reading an enum member through its class is slow on hot paths.
+_DEFEAT = Phase.DEFEAT
+_WITH = Phase.WITH
+_SPACE = Phase.SPACE
+_COPY = Phase.COPY
+_BOTTOM = Phase.BOTTOM
+_ORDER = Phase.ORDER
 
 
 def _ids(cards: list[int]) -> list[str]:
@@ -20,7 +24,7 @@ def _ids(cards: list[int]) -> list[str]:
 def seat_knows(st: GauntletState, seat: int) -> set[int]:
     """Every hidden card whose place ``seat`` knows: its own, its looks, what it has seen."""
     known = set(st.known[seat]) | set(st.hands[seat])
-    if st.phase == "order" and st.active == seat:
+    if st.phase is _ORDER and st.active == seat:
         known.update(st.looking)
     return known
 
@@ -28,17 +32,17 @@ def seat_knows(st: GauntletState, seat: int) -> set[int]:
 def _pending(st: GauntletState) -> dict[str, Any]:
     """The public facts of the current prompt."""
     phase = st.phase
-    if phase == "defeat":
+    if phase is _DEFEAT:
         return {"guess": st.p_guess}
-    if phase == "with":
+    if phase is _WITH:
         return {"target": st.p_target}
-    if phase == "space":
+    if phase is _SPACE:
         return {"fights_left": st.p_space, "first": st.p_first}
-    if phase == "copy":
+    if phase is _COPY:
         return {"kind": st.p_kind}
-    if phase == "bottom":
+    if phase is _BOTTOM:
         return {"count": st.p_space}
-    if phase == "order":
+    if phase is _ORDER:
         return {"count": len(st.looking)}
     return {}
 
@@ -61,7 +65,7 @@ def view_of(st: GauntletState, seat: int | None) -> dict[str, Any]:
         top = len(deck) - 1
         known["hero_deck"] = [[top - i, CARDS[c].id] for i, c in enumerate(deck) if c in mine]
         known["thanos_deck"] = [[i, CARDS[c].id] for i, c in enumerate(st.thanos_deck) if c in mine]
-    looker = seat is not None and st.phase == "order" and st.active == seat
+    looker = seat is not None and st.phase is _ORDER and st.active == seat
     return {
         "role": None if seat is None else ("thanos" if seat == THANOS else "hero"),
         "active": st.active,
@@ -98,7 +102,7 @@ def determinize(st: GauntletState, seat: int, rng: Rng) -> GauntletState:
     _refill(hero_zones, fixed, rng)
     thanos_zones = [out.thanos_deck] if seat == THANOS else [out.hands[THANOS], out.thanos_deck]
     _refill(thanos_zones, fixed, rng)
-    if seat != THANOS and st.phase == "defeat":
+    if seat != THANOS and st.phase is _DEFEAT:
         _ensure_number(out, fixed, st.p_guess)
     out.hands[THANOS].sort()
     return out

@@ -1,0 +1,166 @@
+"""Legal moves: every answer to the current prompt, from prebuilt per-player-count lists.
+
+Rules decided here: the Thanos card (7) is never playable (IG-TURN-4); a hero plays either
+of the two cards in hand; a "2" targets another hero, or oneself with two players
+(IG-HERO-2); the Time Stone copies only kinds face up in front of Thanos, or also his
+defeated non-stone cards when ``time_stone_copies_defeated`` is on (IG-THANOS-TIME); with
+three or more players the Space Stone's second fight is against another hero
+(IG-THANOS-SPACE); the snap is offered whenever all six stones are Thanos's (IG-END-3).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from parlour.engine import Action, IllegalActionError
+from parlour.games.gauntlet import actions as A
+from parlour.games.gauntlet.cards import KIND, NUMBER, STONES
+from parlour.games.gauntlet.state import THANOS, GauntletState, Phase
+
+_PLAY = Phase.PLAY
+_DEFEAT = Phase.DEFEAT
+_WITH = Phase.WITH
+_SPACE = Phase.SPACE
+_ACCEPT = Phase.ACCEPT
+_ORDER = Phase.ORDER
+_BOTTOM = Phase.BOTTOM
+_COPY = Phase.COPY
+_SNAP = Phase.SNAP
+
+
+@dataclass(frozen=True, slots=True)
+class Tables:
+    """Prebuilt legal-action lists of one player count."""
+
+    thanos: dict[str, list[Action]]
+    """A Thanos kind's plays (also a Time Stone copy's answers)."""
+    hero: dict[tuple[int, int], list[Action]]
+    """The plays of a hero card's number by a seat."""
+    orders: dict[int, list[Action]]
+    """The orders of 1, 2 or 3 looked-at cards."""
+
+
+def build_tables(players: int) -> Tables:
+    """The legal-action lists of a player count."""
+    heroes = range(1, players)
+    thanos: dict[str, list[Action]] = {
+        "outrider": [A.OUTRIDER[(s, g)] for s in heroes for g in range(1, 7)],
+        "mind": list(A.MIND.values()),
+        "corvus": [A.TARGETED[("corvus", s)] for s in heroes],
+        "soul": [A.TARGETED[("soul", s)] for s in heroes],
+        "dwarf": [*(A.TARGETED[("dwarf", s)] for s in heroes), A.DWARF_PASS],
+        **{k: [a] for k, a in A.PLAIN.items()},
+    }
+    hero: dict[tuple[int, int], list[Action]] = {}
+    for seat in heroes:
+        others = [s for s in heroes if s != seat] if players > 2 else [seat]
+        hero[(1, seat)] = list(A.HERO_GUESS.values())
+        hero[(2, seat)] = [A.HERO_TARGETED[(2, s)] for s in others]
+        hero[(3, seat)] = [A.HERO_FIGHT, A.HERO_PASS]
+        hero[(4, seat)] = [A.HERO_TARGETED[(4, s)] for s in heroes]
+        hero[(5, seat)] = [A.HERO_FIVE]
+        hero[(6, seat)] = [A.HERO_TARGETED[(6, s)] for s in heroes]
+    orders: dict[int, list[Action]] = {
+        n: [o for p, o in A.ORDERS.items() if len(p) == n] for n in (1, 2, 3)
+    }
+    return Tables(thanos, hero, orders)
+
+
+TABLES: dict[int, Tables] = {n: build_tables(n) for n in range(2, A.MAX_SEATS + 1)}
+"""The tables of every player count, built once."""
+
+
+def copy_kinds(st: GauntletState) -> list[str]:
+    """The kinds a Time Stone may copy now (IG-THANOS-TIME)."""
+    kinds = {KIND[c] for c in st.faceup[THANOS]}
+    if st.options["time_stone_copies_defeated"]:
+        kinds.update(KIND[c] for c in st.defeated if c not in STONES)
+    return [k for k in A.COPYABLE if k in kinds]
+
+
+def kinds_in_hand(st: GauntletState, number: int) -> list[str]:
+    """Distinct kinds in Thanos's hand (of ``number``, or all when 0), in table order."""
+    out: list[str] = []
+    for c in st.hands[THANOS]:
+        k = KIND[c]
+        if (number == 0 or NUMBER[c] == number) and k not in out:
+            out.append(k)
+    return out
+
+
+def legal_actions(st: GauntletState) -> list[Action]:
+    """Every legal answer to the current prompt."""
+    if st.over:
+        return []
+    phase = st.phase
+    tab = TABLES[st.players]
+    if phase is _PLAY:
+        return _plays(st, tab)
+    if phase is _DEFEAT:
+        return [A.DEFEAT[k] for k in kinds_in_hand(st, st.p_guess)]
+    if phase is _WITH:
+        return [A.WITH[k] for k in kinds_in_hand(st, 0)]
+    if phase is _SPACE:
+        first = st.p_first if st.players > 2 else -1
+        return [*(A.FIGHT[s] for s in range(1, st.players) if s != first), A.FIGHT_PASS]
+    if phase is _ACCEPT:
+        return [A.ACCEPT, A.DECLINE]
+    if phase is _ORDER:
+        return list(tab.orders[len(st.looking)])
+    if phase is _BOTTOM:
+        return _bottoms(st)
+    if phase is _COPY:
+        return list(tab.thanos[st.p_kind])
+    if phase is _SNAP:
+        return [A.SNAP, A.END]
+    raise AssertionError(phase)
+
+
+def _plays(st: GauntletState, tab: Tables) -> list[Action]:
+    """The active player's card plays (and Thanos's snap)."""
+    out: list[Action] = []
+    hand = st.hands[st.active]
+    if st.active == THANOS:
+        if st.snap_ready():
+            out.append(A.SNAP)
+        seen: set[str] = set()
+        for c in hand:
+            k = KIND[c]
+            if k in seen or k == "thanos":
+                continue
+            seen.add(k)
+            if k == "time":
+                kinds = copy_kinds(st)
+                out += [A.TIME_COPY[x] for x in kinds] if kinds else [A.TIME_NOTHING]
+            else:
+                out += tab.thanos[k]
+        return out
+    a, b = NUMBER[hand[0]], NUMBER[hand[1]]
+    if a > b:
+        a, b = b, a
+    out += tab.hero[(a, st.active)]
+    if a != b:
+        out += tab.hero[(b, st.active)]
+    return out
+
+
+def _bottoms(st: GauntletState) -> list[Action]:
+    """Which of his kinds Thanos may put under his deck (one or two cards)."""
+    kinds = kinds_in_hand(st, 0)
+    if st.p_space == 1:
+        return [A.BOTTOMS[(k,)] for k in kinds]
+    hand = [KIND[c] for c in st.hands[THANOS]]
+    return [A.BOTTOMS[(a, b)] for a in kinds for b in kinds if a != b or hand.count(a) >= 2]
+
+
+def is_legal(st: GauntletState, action: Action) -> bool:
+    """Whether an interned action is legal now."""
+    # Actions are interned by the base class: identity is enough and much faster.
+    return any(a is action for a in legal_actions(st))
+
+
+def illegal(st: GauntletState, action: Action) -> IllegalActionError:
+    """The error for an action that is not legal now."""
+    return IllegalActionError(
+        "gauntlet.error.illegal", action=str(action), seat=st.prompt_seat, prompt=st.phase.value
+    )
