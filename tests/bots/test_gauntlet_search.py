@@ -15,7 +15,7 @@ from parlour.games.gauntlet.search import SEARCH_HINTS, GauntletHints
 
 def positions(players: int, games: int, seed: int = 0) -> list[State]:
     """Every decision point of a few seeded games between random players."""
-    found = []
+    found: list[State] = []
     for g in range(games):
         state = GAME.new(players, {}, seed + g)
         rng = Rng(seed + g)

@@ -9,7 +9,7 @@ from parlour.bots.ismcts import Budget, IsmctsBot, SearchHints, hints_for
 from parlour.bots.levels import make_level
 from parlour.bots.registry import make_bot
 from parlour.engine import OptionError, Rng, State
-from parlour.games import get_game
+from parlour.games.loveletter import GAME
 from parlour.games.loveletter.actions import Play
 from parlour.games.loveletter.bot import HeuristicBot
 from parlour.games.loveletter.rules import KEPT, LoveLetterState
@@ -21,8 +21,6 @@ from parlour.games.loveletter.search import (
 )
 from parlour.games.loveletter.views import known_hands
 from tests.games.loveletter.helpers import play_all, start
-
-GAME = get_game("loveletter")
 
 
 def test_hints_are_found_for_the_game() -> None:
@@ -234,10 +232,10 @@ def test_weighted_draws_skip_impossible_worlds() -> None:
     rng = Rng(11)
     scale = [0.0]
     drawn = [
-        IsmctsBot._draw(obs, rng, SEARCH_HINTS.plausibility, None, scale).hand[1]
+        _hand(IsmctsBot._draw(obs, rng, SEARCH_HINTS.plausibility, None, scale))[1]
         for _ in range(300)
     ]
-    plain = [obs.sample(rng).hand[1] for _ in range(300)]
+    plain = [_hand(obs.sample(rng))[1] for _ in range(300)]
     assert countess not in drawn
     assert plain.count(countess) > 5
 
@@ -276,3 +274,9 @@ def test_model_flag_in_the_spec_and_the_hard_level() -> None:
     assert isinstance(hard, IsmctsBot) and hard.model_players
     with pytest.raises(OptionError):
         make_bot("ismcts:300,models", "loveletter")
+
+
+def _hand(state: State) -> list[int]:
+    """A sampled Love Letter world's hands."""
+    assert isinstance(state, LoveLetterState)
+    return state.hand

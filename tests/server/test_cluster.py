@@ -156,6 +156,7 @@ def test_the_same_move_sent_to_both_processes_at_once_is_applied_once(
             partial(move_status, a, table, 0, tokens[0], 0, "swap"),
             partial(move_status, b, table, 0, tokens[0], 0, "keep"),
         )
+        assert on_a is not None and on_b is not None
         assert sorted([on_a, on_b]) == [200, 409], (on_a, on_b)
         winner = "swap" if on_a == 200 else "keep"
         for client in (a, b):
@@ -213,6 +214,7 @@ def test_a_process_that_missed_a_notice_catches_up_before_its_next_change(
     eventually(lambda: summary(b, table)["status"] == "playing", "B never saw the start")
     listener = hub(b).cluster._listener  # type: ignore[union-attr]
     assert listener is not None
+    assert b.portal is not None
     b.portal.call(_cancel, listener)  # B stops hearing of changes
     assert move(a, table, 0, tokens[0], 0, "keep").status_code == 200
     time.sleep(0.2)

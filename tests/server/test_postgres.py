@@ -27,7 +27,7 @@ from parlour.games import get_game
 from parlour.server import ServerConfig, create_app
 from parlour.server.errors import ServerError
 from parlour.server.hub import Hub
-from parlour.server.process import serve_process
+from parlour.server.process import free_port, serve_process
 from parlour.server.storage import ActionRow, SeatRecord, Store, TableRecord
 from parlour.server.tables import LiveTable
 from tests.server import pg
@@ -402,7 +402,7 @@ def test_a_server_starting_before_its_database_waits_for_it(
 
 
 def test_a_database_that_never_answers_is_an_error_after_the_wait(pg_server: pg.Server) -> None:
-    nobody = f"postgresql://{pg.SUPERUSER}@127.0.0.1:{pg.free_port()}/parlour"
+    nobody = f"postgresql://{pg.SUPERUSER}@127.0.0.1:{free_port()}/parlour"
     with pytest.raises(OperationalError):
         Store(nobody, wait=0.3)
 

@@ -75,17 +75,17 @@ def test_ray_runs_tasks_in_order(ray_backend: RayBackend) -> None:
 
 def test_simulate_on_ray_equals_one_and_two_local_workers(ray_backend: RayBackend) -> None:
     """Games registered at run time reach the Ray workers; seeds fix every game."""
-    args: tuple[Any, ...] = ("highcard", [2, 3], 30, "random", {"copies": 3})
-    one = simulate(*args, seed=9, workers=1)
-    two = simulate(*args, seed=9, workers=2)
-    on_ray = simulate(*args, seed=9, backend=ray_backend)
+    args: dict[str, Any] = {"bots": "random", "options": {"copies": 3}, "seed": 9}
+    one = simulate("highcard", [2, 3], 30, **args, workers=1)
+    two = simulate("highcard", [2, 3], 30, **args, workers=2)
+    on_ray = simulate("highcard", [2, 3], 30, **args, backend=ray_backend)
     assert on_ray.backend == "ray"
     assert _plain(one) == _plain(two) == _plain(on_ray)
 
 
 def test_tournament_on_ray_equals_the_process_pool(ray_backend: RayBackend) -> None:
-    args: tuple[Any, ...] = ("loveletter", 2, ["random", "heuristic"], 8)
-    local = tournament(*args, seed=3, workers=2)
-    on_ray = tournament(*args, seed=3, backend=ray_backend)
+    bots = ["random", "heuristic"]
+    local = tournament("loveletter", 2, bots, 8, seed=3, workers=2)
+    on_ray = tournament("loveletter", 2, bots, 8, seed=3, backend=ray_backend)
     assert on_ray.backend == "ray"
     assert _plain(local) == _plain(on_ray)

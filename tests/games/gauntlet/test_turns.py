@@ -71,6 +71,7 @@ def test_IG_SETUP_1_2_3_deal_from_stacked_decks() -> None:
 
 def test_stack_is_validated() -> None:
     """A stacked opening names real cards of the right deck, once each."""
+    bad: object
     for bad in (
         {"hero_deck": ["thanos"]},
         {"thanos_deck": ["hulk"]},
