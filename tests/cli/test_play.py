@@ -58,7 +58,8 @@ def test_always_first_option_finishes_the_toy_game_and_shows_the_summary() -> No
     assert "1. keep" in text
     assert "→ keep" in text
     assert "2. swap" in text
-    assert "Winner" in text or "Nobody won" in text
+    assert "Winner: " in text  # the highest card always wins the toy game (ties share)
+    assert "Nobody won" not in text
 
 
 def test_bad_answers_are_asked_again() -> None:
@@ -112,10 +113,7 @@ def test_saved_finished_game_replays_to_the_same_result(tmp_path: Path) -> None:
 @pytest.mark.parametrize("game_id", BUILTIN)
 @pytest.mark.parametrize("answer", ["1", "last"])
 def test_scripted_person_finishes_every_real_game(game_id: str, answer: str) -> None:
-    try:
-        game = get_game(game_id)
-    except Exception as exc:  # a game still being written is not this suite's failure
-        pytest.skip(f"{game_id} not loadable: {exc}")
+    game = get_game(game_id)
     console = _console()
     asked: list[str] = []
 
@@ -328,7 +326,6 @@ def test_play_command_refuses_bad_setups_with_code_2(args: list[str], message: s
     assert message in result.output
 
 
-@pytest.mark.usefixtures("gauntlet_loaded")
 def test_play_as_a_role_takes_that_roles_first_seat(tmp_path: Path) -> None:
     path = tmp_path / "g.json"
     result = runner.invoke(

@@ -178,7 +178,6 @@ def test_errors_and_labels_follow_the_language() -> None:
     assert "胜率" in result.output
 
 
-@pytest.mark.usefixtures("gauntlet_loaded")
 def test_thanos_and_heroes_bots_take_their_seats(tmp_path: Path) -> None:
     path = tmp_path / "g.json"
     result = runner.invoke(

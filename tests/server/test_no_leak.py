@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from parlour.engine import Game, Rng, State
+from parlour.engine import Rng, State
 from parlour.games import game_ids, get_game
 from parlour.server.hub import Hub
 from parlour.server.storage import TableRecord
@@ -24,27 +24,22 @@ def _json(data: Any) -> Any:
     return json.loads(json.dumps(data))
 
 
-def _loadable(game_id: str) -> Game | None:
-    try:
-        game = get_game(game_id)
-        game.new(game.min_players, {}, 1)
-    except Exception:  # a game still being written is left out, not a failure here
-        return None
-    return game
+def _seats(game_id: str) -> range:
+    """The player counts 2 and 3 that a game seats (a game that fails to load fails here)."""
+    game = get_game(game_id)
+    return range(max(2, game.min_players), min(3, game.max_players) + 1)
 
 
 CASES = [("highcard", 3), ("highcard", 2)] + [
-    (g, n) for g in game_ids() if g != "highcard" for n in (2, 3) if _loadable(g)
+    (g, n) for g in game_ids() if g != "highcard" for n in _seats(g)
 ]
+"""Every registered game at each of 2 and 3 players it seats: none is left out."""
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES)
 def test_whole_games_send_each_seat_only_what_it_may_see(
     client: TestClient, game_id: str, players: int
 ) -> None:
-    game = get_game(game_id)
-    if not game.min_players <= players <= game.max_players:
-        pytest.skip(f"{game_id} does not seat {players}")
     table_id, tokens = human_table(client, players, game_id)
     hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
     play_checking_every_message([client] * players, hub.tables[table_id].record, tokens)

@@ -8,6 +8,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
+from parlour.engine import Event, describe
 from parlour.server.tables import MAX_OUTBOX, Connection
 from tests.server.conftest import human_table, new_table, run_async, sit
 
@@ -116,12 +117,33 @@ def test_reconnect_resumes_with_view_and_own_log_and_language_switch(client: Tes
         a.send_json({"type": "lang", "lang": "zh"})
         zh = a.receive_json()
         assert zh["reset"] and zh["names"] == ["P1", "P2", "P3"]
-        assert zh["events"][0]["text"] != again["events"][0]["text"] or zh["events"][0]["text"]
         a.send_json({"type": "ping"})
         assert a.receive_json() == {"type": "pong"}
     with client.websocket_connect(url) as c:
         other = hello(c, 1, tokens[1])
         assert [e["kind"] for e in other["events"]] == ["acted", "discarded"]
+
+
+def test_a_language_switch_resends_the_log_in_that_language(client: TestClient) -> None:
+    """The log lines come back written from the Chinese catalog, not the English one."""
+    table, tokens = human_table(client, 2, "loveletter")
+    url = f"/ws/tables/{table}"
+    with client.websocket_connect(url) as a, client.websocket_connect(url) as b:
+        first = [hello(a, 0, tokens[0]), hello(b, 1, tokens[1])]
+        mover = first[0]["view"]["to_act"]
+        ws = (a, b)[mover]
+        ws.send_json({"move": 0, "action": first[mover]["legal"][0]["action"]})
+        en = ws.receive_json()
+        assert en["move"] == 1 and en["events"]
+        ws.send_json({"type": "lang", "lang": "zh"})
+        zh = ws.receive_json()
+    names = zh["names"]
+    assert [e["kind"] for e in zh["events"]] == [e["kind"] for e in en["events"]]
+    for mine, other in zip(zh["events"], en["events"], strict=True):
+        event = Event(mine["kind"], mine["data"])
+        assert mine["text"] == describe("loveletter", event, "zh", names)
+        assert other["text"] == describe("loveletter", event, "en", names)
+        assert mine["text"] != other["text"]
 
 
 def test_waiting_clients_see_seats_fill(client: TestClient) -> None:
