@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -16,7 +17,7 @@ from typer.testing import CliRunner
 
 from parlour.cli import app
 from parlour.cli.play import QuitGame, choose_action, play_session
-from parlour.engine import Action, Replay
+from parlour.engine import Action, Replay, State
 from parlour.games import get_game, replay_state
 
 BUILTIN = ("loveletter", "gauntlet", "splendor-marvel")
@@ -133,7 +134,9 @@ def test_scripted_person_finishes_every_real_game(game_id: str, answer: str) -> 
     assert "Your move" in _text(console)
 
 
-def test_discarding_the_princess_asks_first_and_no_keeps_the_turn_LL_CARD_PRINCESS() -> None:
+def test_discarding_the_princess_asks_first_and_no_keeps_the_turn_LL_CARD_PRINCESS(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     game = get_game("loveletter")
     # Set aside a Guard; the person (seat 0, first) holds the Princess and draws a Handmaid.
     deck = ["guard", "princess", "guard", "guard", "handmaid", "guard", "guard"]
@@ -150,18 +153,20 @@ def test_discarding_the_princess_asks_first_and_no_keeps_the_turn_LL_CARD_PRINCE
         if "knocks you out" in prompt:
             return next(sure)
         numbers = re.findall(r"^\s*(\d+)\. Princess", _text(console), re.MULTILINE)
-        return numbers[-1]
+        return str(numbers[-1])
 
     original = game.new
 
-    def stacked(players: int, options: object = None, seed: object = None, stack_: object = None):  # type: ignore[no-untyped-def]
-        return original(players, options, seed, stack)  # type: ignore[arg-type]
+    def stacked(
+        players: int,
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        stack_: Any = None,
+    ) -> State:
+        return original(players, options, seed, stack)
 
-    game.new = stacked  # type: ignore[method-assign]
-    try:
-        result = play_session(game, 3, {"tokens_to_win": 1}, 0, ["random"], ask, console, seed=1)
-    finally:
-        del game.new  # type: ignore[attr-defined]
+    monkeypatch.setattr(game, "new", stacked)
+    result = play_session(game, 3, {"tokens_to_win": 1}, 0, ["random"], ask, console, seed=1)
     assert result is not None
     assert [p for p in asked if "knocks you out" in p] == [asked[1], asked[3]]
     assert _text(console).count("→ Princess") == 1  # "n" sent nothing; "y" sent it once

@@ -195,4 +195,5 @@ def test_event_log_take_empties_it() -> None:
 
 def test_prompt_kinds_are_their_own_text() -> None:
     """A prompt member equals its text, so views and catalogs keep plain strings."""
-    assert Prompt.TAKE == "take" and f"{Prompt.OVER}" == "over"
+    text: str = "take"  # typed as plain text: the comparison is the point
+    assert text == Prompt.TAKE and f"{Prompt.OVER}" == "over"
