@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from parlour.engine import Rng
-from parlour.games.gauntlet import GAME
+from parlour.games.gauntlet import GAME, GauntletState
 from parlour.games.gauntlet.cards import STONES
 from tests.games.gauntlet.helpers import ids, idx, kinds, legal, new, play
 
@@ -93,6 +93,7 @@ def test_IG_INFO_1_views_hide_hands_and_determinize_keeps_knowledge() -> None:
     assert len(peeked) == 1
     for seed in range(5):
         world = st.determinize(2, Rng(seed))
+        assert isinstance(world, GauntletState)
         assert world.view(2) == v2
         assert peeked[0] in ids(world.hands[0]) and world.hands[2] == st.hands[2]
         assert world.known[1] == set() and world.known[0] == set()
