@@ -24,6 +24,17 @@ View
     where they are), ``looking`` (Scarlet Witch/Vision cards, for the looker), ``pending``
     (public facts of the current prompt), ``active``, ``turns``.
 
+Spec notes
+    IG-TURN-4's passing turn never happens, so the rules have no code for it. Thanos's
+    cards only ever lie in his deck, his hand, face up in front of him or among his defeated
+    cards. His hand shrinks only when a draw finds his deck empty (a draw refills every card
+    he plays or loses, and Ebony Maw and the Reality Stone put back as many as they drew),
+    and from then on his deck never holds more than one card (a defeat adds back at most the
+    card it drew). So while his deck holds two cards he holds two, and after the draw of his
+    turn a hand with nothing playable (the Thanos card alone) means an empty deck: all six
+    stones are then his, and he is asked to snap or end his turn (IG-END-3). Random games
+    check this at every step, and a saved state that breaks it is refused.
+
 Files
     ``game.py`` the Game (options, stack parsing, ``new``) and the state class with its rules
     attached; ``state.py`` the state's fields and the questions they answer (``Phase`` names

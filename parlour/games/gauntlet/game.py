@@ -118,6 +118,8 @@ class Gauntlet(Game):
         st = rebuild(self, lambda: PlayedState.from_json(self, data), data)
         if len(st.tokens) != st.players or len(st.known) != st.players:
             raise corrupt("per-seat lists")
+        if not st.hand_kept():
+            raise corrupt("Thanos's hand")
         return st
 
     def action_steps(

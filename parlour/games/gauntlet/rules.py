@@ -561,24 +561,22 @@ def _snap(st: GauntletState) -> None:
 
 
 def _end_turn(st: GauntletState) -> None:
-    while True:
-        seat = st.active
-        if seat != THANOS and len(st.hands[seat]) != 1:
-            raise RuntimeError("IG-DECK-3: a hero must hold exactly one card between turns")
-        if seat == THANOS:
-            seat = 1
-            st.hero_turns = 2 if st.players == 2 else 1
-        else:
-            st.hero_turns -= 1
-            if st.hero_turns <= 0:
-                seat = seat + 1 if seat + 1 < st.players else THANOS
-                st.hero_turns = 1
-        if not start_turn(st, seat):
-            return
+    seat = st.active
+    if seat != THANOS and len(st.hands[seat]) != 1:
+        raise RuntimeError("IG-DECK-3: a hero must hold exactly one card between turns")
+    if seat == THANOS:
+        seat = 1
+        st.hero_turns = 2 if st.players == 2 else 1
+    else:
+        st.hero_turns -= 1
+        if st.hero_turns <= 0:
+            seat = seat + 1 if seat + 1 < st.players else THANOS
+            st.hero_turns = 1
+    start_turn(st, seat)
 
 
-def start_turn(st: GauntletState, seat: int) -> bool:
-    """Begin ``seat``'s turn with the draw; return True when the turn passes at once."""
+def start_turn(st: GauntletState, seat: int) -> None:
+    """Begin ``seat``'s turn with the draw (IG-TURN-2)."""
     st.active = seat
     st.turns += 1
     st.phase = _PLAY
@@ -588,12 +586,9 @@ def start_turn(st: GauntletState, seat: int) -> bool:
     emit(st, "turn", seat=seat)
     if seat != THANOS:
         _draw_hero(st, seat)
-        return False
+        return
     _draw_thanos(st)
-    if any(KIND[c] != "thanos" for c in st.hands[THANOS]):
-        return False
-    if st.snap_ready():
+    if all(KIND[c] == "thanos" for c in st.hands[THANOS]):
+        # Nothing to play, yet his turn never passes (IG-TURN-4): his deck is empty, so all
+        # six stones are his and he is asked to snap (the package's notes prove it).
         st.phase = _SNAP
-        return False
-    emit(st, "turn_passed", seat=THANOS)
-    return True

@@ -152,6 +152,14 @@ class GauntletState(State):
                     n += 1
         return n == 6
 
+    def hand_kept(self) -> bool:
+        """Whether Thanos holds two cards or more while his deck holds two or more.
+
+        Every reachable state keeps it (the package's notes on IG-TURN-4 prove why); saved
+        states that break it are refused, since Thanos could be left with nothing to play.
+        """
+        return len(self.thanos_deck) < 2 or len(self.hands[THANOS]) >= 2
+
     def census(self) -> dict[str, int]:
         """How many of each card are in every zone (always one each)."""
         out: dict[str, int] = {}

@@ -1,4 +1,4 @@
-"""Properties of random games (hypothesis): health bookkeeping and hand sizes."""
+"""Properties of random games: health bookkeeping, hand sizes, Thanos never stranded."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from parlour.engine import Rng
-from parlour.games.gauntlet import GAME
+from parlour.games.gauntlet import GAME, Phase
+from parlour.games.gauntlet import actions as A
 
 
 @settings(max_examples=30, deadline=None)
@@ -35,3 +36,25 @@ def test_health_falls_by_one_per_defeat_IG_DEFEAT_1(players: int, seed: int) -> 
         assert state.thanos_health == 0 and result.winners == tuple(range(1, players))
     else:
         assert result.reason == "snap" and result.winners == (0,)
+
+
+def test_IG_TURN_4_thanos_always_has_a_card_to_play_or_the_snap() -> None:
+    """IG-TURN-4: at every step of random games Thanos holds two cards while his deck holds
+    two; his play prompt always offers a card, and a snap prompt comes only with all six
+    stones his. So his turn never passes (the package's notes give the proof)."""
+    low_deck = dry_snaps = 0
+    for players, options in GAME.sample_configs():
+        for seed in range(40):
+            state = GAME.new(players, options, seed)
+            rng = Rng(seed)
+            while state.to_act is not None:
+                assert state.hand_kept()
+                acts = state.legal_actions()
+                if state.phase is Phase.PLAY and state.active == 0:
+                    assert any(a is not A.SNAP for a in acts)
+                if state.phase is Phase.SNAP:
+                    assert state.snap_ready()
+                    dry_snaps += not state.thanos_deck
+                low_deck += len(state.thanos_deck) < 2
+                state.apply(acts[rng.below(len(acts))])
+    assert low_deck > 0 and dry_snaps > 0  # the games reached the end of Thanos's deck

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from parlour.engine import OptionError, Rng, events_for
+from parlour.engine import OptionError, ReplayError, Rng, events_for
 from parlour.games.gauntlet import DEFAULT_HERO_HEALTH, DEFAULT_THANOS_HEALTH, GAME
 from parlour.games.gauntlet.cards import CARDS, HERO_CARDS, STONES, THANOS_CARDS, _validate
 from tests.games.gauntlet.helpers import ids, idx, kinds, legal, new, play
@@ -118,9 +118,9 @@ def test_IG_TURN_3_two_players_hero_takes_two_turns() -> None:
     assert seen == [0, 1, 1, 0]
 
 
-def test_IG_TURN_4_thanos_card_never_played_and_turn_passes() -> None:
-    """IG-TURN-4: the Thanos card is never playable; holding only it, his turn passes (here
-    every stone lies face up, so he is offered the snap or the end of his turn)."""
+def test_IG_TURN_4_thanos_card_never_played_holding_it_alone_he_is_asked_to_snap() -> None:
+    """IG-TURN-4: the Thanos card is never playable; holding it alone, his deck is empty and
+    every stone lies before him, so instead of passing his turn he may snap or end it."""
     st = new(
         3, ["hulk", "thor", "falcon", "black_panther"], ["thanos", "outrider_1", "black_dwarf"]
     )
@@ -131,11 +131,26 @@ def test_IG_TURN_4_thanos_card_never_played_and_turn_passes() -> None:
     assert st.to_act == 0 and ids(st.hands[0]) == ["outrider_1", "thanos"]
     play(st, "outrider>p1=6", "end")
     play(st, legal(st)[0])
-    play(st, legal(st)[0])
-    assert st.to_act == 0 and ids(st.hands[0]) == ["thanos"]
+    events = play(st, legal(st)[0])
+    assert st.to_act == 0 and ids(st.hands[0]) == ["thanos"] and st.prompt() == "snap"
+    assert kinds(events)[-1] == "turn"
     assert legal(st) == ["snap", "end"]
     events = play(st, "end")
     assert st.to_act == 1 and "turn" in kinds(events)
+
+
+def test_IG_TURN_4_a_saved_state_where_thanos_could_run_dry_is_refused() -> None:
+    """IG-TURN-4: a save where Thanos holds fewer than two cards over a deck of two or more
+    (no game reaches it; he could be left with nothing to play) is refused."""
+    st = new(3, ["hulk", "thor"], ["outrider_1", "black_dwarf", "proxima_midnight"])
+    play(st, "proxima")
+    data = st.to_json()
+    data["thanos_deck"] = data["thanos_deck"] + data["hands"][0]
+    data["hands"][0] = []
+    with pytest.raises(ReplayError) as err:
+        GAME.state_from_json(data)
+    assert err.value.params["reason"] == "Thanos's hand"
+    assert GAME.state_from_json(st.to_json()) == st
 
 
 def test_IG_DEFEAT_1_hero_card_defeated_health_and_redraw() -> None:
