@@ -5,7 +5,8 @@ Messages (JSON objects, ``type`` first):
 - ``state``: ``table`` (summary), ``seat``, ``names``, ``move``, ``view`` (``view(seat)``;
   null before the start), ``events`` (new events this seat may see, each with ``text``
   rendered in the client's language), ``reset`` (true when ``events`` is the whole log),
-  ``legal`` (``[{action, steps}]`` when this seat is to act), ``summary`` (end-of-game text).
+  ``legal`` (``[{action, steps, self_out}]`` when this seat is to act; ``self_out``: the move
+  surely knocks its player out), ``summary`` (end-of-game text).
 - ``error``: ``error`` (catalog key), ``params``, ``message`` (translated), ``move``.
 
 A client sends ``{"type": "hello", "seat": n | null, "token": "...", "lang": "en"}`` first,
@@ -68,8 +69,13 @@ def state_message(table: LiveTable, conn: Connection, *, reset: bool = False) ->
     summary = None
     if st is not None:
         if seat is not None and st.to_act == seat:
+            mine = st.view(seat)  # a move that surely knocks its player out is asked about
             legal = [
-                {"action": str(a), "steps": game.action_steps(a, lang, names)}
+                {
+                    "action": str(a),
+                    "steps": game.action_steps(a, lang, names),
+                    "self_out": game.knocks_out_self(mine, a),
+                }
                 for a in st.legal_actions()
             ]
         if st.result is not None:

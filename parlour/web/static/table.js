@@ -2,11 +2,19 @@
 import { ApiError, call, hostOf, keepName, keepSeat, myName, seatOf } from "./api.js";
 import { h, toast } from "./dom.js";
 import { gameName, has, lang, t } from "./i18n.js";
+import { BoardPlay } from "./board.js";
 import { StepMenu } from "./menu.js";
 import { markFresh, motionOn } from "./motion.js";
 import { patch } from "./patch.js";
 import { loadRenderer } from "./render.js";
 import { announce, chime, noticeTurn } from "./notice.js";
+
+const ASK = "parlour.confirm";
+
+// Whether a finished move is shown in words before it is sent (on unless switched off).
+function askFirst() {
+  return window.localStorage.getItem(ASK) !== "off";
+}
 
 export class TablePage {
   constructor(root, id) {
@@ -29,6 +37,57 @@ export class TablePage {
     this.shownRound = null;
     this.connected = false;
     this.wasMyTurn = false;
+    this.board = null; // the legal moves as taps on the board
+    this.pending = null; // a finished move waiting for its confirmation
+    // One pair of listeners for the board's taps: the board is redrawn, these stay.
+    root.addEventListener("click", (e) => this.boardTap(e));
+    root.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" || e.key === " ") this.boardTap(e);
+    });
+  }
+
+  boardTap(e) {
+    const el = e.target instanceof Element ? e.target.closest("[data-pick-key], [data-pick-done], [data-pick-back]") : null;
+    if (!el || !this.board || this.pending || !this.connected) return;
+    if (el.dataset.pickKey && !el.matches(".pickable, .pick")) return;
+    // A tap that plays is not a request for the card's rule (cardhelp.js listens on the page).
+    e.preventDefault();
+    e.stopPropagation();
+    if (el.dataset.pickBack) this.board.back();
+    else if (el.dataset.pickDone) this.board.finish();
+    else this.board.pick(el.dataset.pickKey);
+    if (!this.pending && this.board) {
+      this.render();
+      const next = this.root.querySelector(".board .pickable, #picker button.pick");
+      if (next && e.type === "keydown") next.focus();
+    }
+  }
+
+  newMoves(msg) {
+    this.pending = null;
+    this.menu = msg.legal.length ? new StepMenu(msg.legal, (a) => this.request(a)) : null;
+    this.board = msg.legal.length ? new BoardPlay(msg.legal, this.renderer.pickPath, msg.view, (a) => this.request(a)) : null;
+    if (this.board) this.board.advance();
+  }
+
+  // A finished move: sent at once, or first shown in words when asked (always for a move that
+  // knocks its own player out).
+  request(action) {
+    const entry = this.msg.legal.find((m) => m.action === action);
+    if (!entry) return;
+    if (entry.self_out || askFirst()) {
+      this.pending = entry;
+      this.render();
+      const send = this.root.querySelector("#confirm-send");
+      if (send) send.focus();
+    } else {
+      this.play(action);
+    }
+  }
+
+  cancel() {
+    this.newMoves(this.msg);
+    this.render();
   }
 
   async start() {
@@ -93,7 +152,7 @@ export class TablePage {
     this.log = msg.reset ? msg.events : this.log.concat(msg.events);
     const moved = !this.msg || this.msg.move !== msg.move || msg.reset;
     this.msg = msg;
-    if (moved) this.menu = msg.legal.length ? new StepMenu(msg.legal, (a) => this.play(a)) : null;
+    if (moved) this.newMoves(msg);
     this.render();
   }
 
@@ -101,6 +160,8 @@ export class TablePage {
     if (!this.connected) return;
     this.socket.send(JSON.stringify({ move: this.msg.move, action }));
     this.menu = null;
+    this.board = null;
+    this.pending = null;
     this.render();
   }
 
@@ -266,7 +327,9 @@ export class TablePage {
     const view = msg.view;
     const names = msg.names;
     const ctx = { game: msg.table.game, seat: msg.seat, names, t, name: (v) => gameName(msg.table.game, v) };
-    const board = h("section.panel.board", {}, this.renderer(view, ctx));
+    const tree = this.renderer(view, ctx);
+    const picker = this.board && !this.pending && this.connected ? this.board.decorate(tree, t) : null;
+    const board = h("section.panel.board", { dataset: { picking: String(Boolean(picker) || Boolean(tree.querySelector(".pickable"))) } }, picker, tree);
     const parts = [this.renderPlayers(msg), board];
     if (msg.summary) {
       parts.unshift(this.renderEnd(msg, ctx));
@@ -353,7 +416,11 @@ export class TablePage {
       }
       return box;
     }
-    box.append(h("h3#turn-title.your-turn", { role: "status" }, t("web.table.your_turn")));
+    box.append(h("h3.your-turn#turn-title", { role: "status" }, t("web.table.your_turn")));
+    if (this.pending) {
+      box.append(this.renderConfirm(this.pending), this.askFirstSwitch());
+      return box;
+    }
     const promptKey = `${msg.table.game}.prompt.${msg.view.prompt}`;
     if (has(promptKey)) box.append(h("p.prompt", t(promptKey)));
     const menu = this.menu;
@@ -368,7 +435,7 @@ export class TablePage {
     }
     const exact = menu.complete();
     if (exact && menu.prefix.length) {
-      choices.append(h("button.step.confirm", { type: "button", disabled: !this.connected, onclick: () => this.play(exact.action) }, "✓"));
+      choices.append(h("button.step.confirm", { type: "button", disabled: !this.connected, onclick: () => this.request(exact.action) }, "✓"));
     }
     box.append(choices);
     if (menu.prefix.length) {
@@ -377,7 +444,32 @@ export class TablePage {
         this.render();
       } }, t("web.table.back")));
     }
+    box.append(this.askFirstSwitch());
     return box;
+  }
+
+  renderConfirm(entry) {
+    return h(
+      "div.confirm#confirm",
+      { role: "group", "aria-labelledby": "confirm-text" },
+      h("p.confirm-text#confirm-text", t("web.board.confirm", { move: entry.steps.join(" · ") })),
+      entry.self_out ? h("p.self-out", { role: "alert" }, t("web.board.self_out")) : null,
+      h(
+        "div.choices",
+        h("button.step.send#confirm-send", { type: "button", disabled: !this.connected, onclick: () => this.play(entry.action) }, t("web.board.send")),
+        h("button.cancel-move#confirm-cancel", { type: "button", onclick: () => this.cancel() }, t("web.board.cancel")),
+      ),
+    );
+  }
+
+  askFirstSwitch() {
+    return h(
+      "label.ask-first",
+      h("input#ask-first", { type: "checkbox", checked: askFirst(), onchange: (e) => {
+        window.localStorage.setItem(ASK, e.currentTarget.checked ? "on" : "off");
+      } }),
+      h("span", t("web.board.ask_first")),
+    );
   }
 
   renderLog() {

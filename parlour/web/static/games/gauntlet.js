@@ -33,6 +33,36 @@ function meter(label, n, kind) {
   return h(`div.ig-meter.${kind}`, h("span.muted", label), h("strong", String(n)));
 }
 
+// A hand card's key in the actions: a Thanos card's effect word, a hero card's number.
+function handKey(id) {
+  const c = cards[id] || {};
+  return `hand:${c.deck === "thanos" ? c.effect : c.number}`;
+}
+
+function picks(el, key) {
+  el.dataset.pick = key;
+  return el;
+}
+
+// A move as taps on the board (board.js): the card in hand, then its target or its answer;
+// ordering by tapping the looked-at cards from the top down.
+export function pickPath(action, steps) {
+  const say = (i) => [`say:${steps[i]}`, steps[i]];
+  let m;
+  if ((m = action.match(/^order=(\d+)$/))) return [...m[1]].map((d, i) => [`look:${d}`, `${i + 1}`]);
+  if ((m = action.match(/^bottom=([\w,]+)$/))) return m[1].split(",").map((c, i) => [`hand:${c}`, steps[i + 1] || c]);
+  if ((m = action.match(/^(with|defeat)=(\w+)$/))) return [[`hand:${m[2]}`, steps[steps.length - 1]]];
+  if ((m = action.match(/^fight>p(\d+)$/))) return [[`seat:${m[1]}`, steps[steps.length - 1]]];
+  if (/^(accept|decline|snap|end|fight:pass)$/.test(action)) return [say(steps.length - 1)];
+  if ((m = action.match(/^(\w+)(?:>p(\d+))?(?::(\w+))?(?:=(\w+))?$/))) {
+    const path = [[`hand:${m[1]}`, steps[0]]];
+    if (m[2] !== undefined) path.push([`seat:${m[2]}`, steps[1]]);
+    if (m[3] !== undefined || m[4] !== undefined) path.push(say(steps.length - 1));
+    return path;
+  }
+  return null;
+}
+
 export function render(view, ctx) {
   const root = h("div.ig-board");
   const thanosSeat = 0;
@@ -47,10 +77,17 @@ export function render(view, ctx) {
   );
   if (view.seat !== null && view.hand && view.hand.length) {
     const deck = view.seat === thanosSeat ? "thanos" : "hero";
-    root.append(h("div.hand", h("h4", ctx.t("web.table.hand")), h("div.cards", view.hand.map((c) => card(ctx, c, "", deck)))));
+    root.append(h("div.hand", h("h4", ctx.t("web.table.hand")), h("div.cards", view.hand.map((c) => picks(card(ctx, c, "", deck), handKey(c))))));
   }
   if (view.looking && view.looking.length) {
-    root.append(h("div.hand", h("div.cards", view.looking.map((c) => card(ctx, c, ".small")))));
+    // Cards being ordered: tapped from the top down, the ends labelled.
+    root.append(
+      h(
+        "div.hand.looking",
+        h("p.muted.order-ends", `${ctx.t("web.board.top")} ↑ · ${ctx.t("web.board.bottom")} ↓`),
+        h("div.cards", view.looking.map((c, i) => picks(card(ctx, c, ".small"), `look:${i}`))),
+      ),
+    );
   }
   const seats = h("div.seat-boards");
   for (let s = 0; s < view.players; s++) {

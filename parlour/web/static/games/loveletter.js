@@ -32,6 +32,30 @@ export function card(ctx, id, edition, size = "") {
   );
 }
 
+function picks(el, key) {
+  el.dataset.pick = key;
+  return el;
+}
+
+// A move as taps on the board (board.js): the card in hand, its target(s), then the named card.
+export function pickPath(action, steps) {
+  const say = (i) => [`say:${steps[i]}`, steps[i]];
+  let m;
+  if ((m = action.match(/^keep=(\w+);bottom=([\w,]+)$/))) {
+    // The Chancellor: the card kept, then the others top to bottom.
+    return [[`hand:${m[1]}`, steps[0]], ...m[2].split(",").map((c, i) => [`hand:${c}`, steps[i + 1] || c])];
+  }
+  if ((m = action.match(/^look=p(\d+)$/))) return [[`seat:${m[1]}`, steps[steps.length - 1]]];
+  if ((m = action.match(/^(\w+)(?:>([p\d+]+))?(?:=(\d+))?$/)) && !["keep", "discard"].includes(action) && !action.startsWith("look=")) {
+    const path = [[`hand:${m[1]}`, steps[0]]];
+    const seats = m[2] ? m[2].split("+").map((p) => p.slice(1)) : [];
+    seats.forEach((seat, i) => path.push([`seat:${seat}`, steps[i + 1] || seat]));
+    if (m[3] !== undefined) path.push(say(steps.length - 1));
+    return path;
+  }
+  return null;
+}
+
 function hearts(n, goal) {
   return h("span.ll-hearts", { "aria-label": String(n) }, "♥".repeat(n), h("span.muted", "♡".repeat(Math.max(0, goal - n))));
 }
@@ -49,7 +73,7 @@ export function render(view, ctx) {
   }
   root.append(top);
   if (view.seat !== null && view.hand && view.hand.length) {
-    root.append(h("div.hand", h("h4", ctx.t("web.table.hand")), h("div.cards", view.hand.map((c) => card(ctx, c, ed)))));
+    root.append(h("div.hand", h("h4", ctx.t("web.table.hand")), h("div.cards", view.hand.map((c) => picks(card(ctx, c, ed), `hand:${c}`)))));
   }
   const seats = h("div.seat-boards");
   for (let s = 0; s < view.players; s++) {

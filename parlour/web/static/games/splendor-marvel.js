@@ -67,6 +67,38 @@ function location(ctx, id) {
   );
 }
 
+function picks(el, key) {
+  if (el) el.dataset.pick = key;
+  return el;
+}
+
+function orders(items) {
+  if (items.length <= 1) return [items];
+  return items.flatMap((x, i) => orders([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [x, ...rest]));
+}
+
+// A move as taps on the board (board.js): gems from the supply in any order, a displayed or
+// reserved card then recruit or reserve, a deck to reserve blind, a location, a token to return.
+export function pickPath(action, steps) {
+  const say = (i) => [`say:${steps[i]}`, steps[i]];
+  let m;
+  if ((m = action.match(/^take:([\w,]+)$/))) {
+    const names = (steps[1] || "").split(", ");
+    const gems = m[1].split(",").map((c, i) => [`supply:${c}`, names[i] || c]);
+    return orders(gems);
+  }
+  if ((m = action.match(/^take2:(\w+)$/))) return [[[`supply:${m[1]}`, steps[1]], [`supply:${m[1]}`, steps[1]]]];
+  if ((m = action.match(/^reserve:t(\d)-deck$/))) return [[`deck:${m[1]}`, steps[1]], say(0)];
+  if ((m = action.match(/^reserve:t(\d)-(\d+)$/))) return [[`card:t${m[1]}-${m[2]}`, steps[1]], say(0)];
+  if ((m = action.match(/^recruit:(t\d-\d+|r\d+)/))) {
+    const key = m[1].startsWith("r") ? `reserved:${m[1].slice(1)}` : `card:${m[1]}`;
+    return [[key, steps[1]], say(0), ...(steps.length > 2 ? [say(2)] : [])];
+  }
+  if ((m = action.match(/^return:(\w+)$/))) return [[`mytoken:${m[1]}`, steps[1]]];
+  if ((m = action.match(/^location:(\w+)$/))) return [[`location:${m[1]}`, steps[1]]];
+  return null;
+}
+
 export function render(view, ctx) {
   const root = h("div.sm-board");
   root.append(
@@ -75,17 +107,17 @@ export function render(view, ctx) {
       h("span", ctx.t("splendor-marvel.ui.round", { round: view.round, max: view.max_rounds })),
       view.final_round ? h("strong.sm-final", ctx.t("splendor-marvel.ui.final_round")) : null,
     ),
-    h("div.sm-supply", h("span.muted", ctx.t("web.table.supply")), Object.entries(view.supply).map(([c, n]) => gem(ctx, c, n))),
-    h("div.sm-locations", (view.locations || []).map((id) => location(ctx, id))),
+    h("div.sm-supply", h("span.muted", ctx.t("web.table.supply")), Object.entries(view.supply).map(([c, n]) => picks(gem(ctx, c, n), `supply:${c}`))),
+    h("div.sm-locations", (view.locations || []).map((id) => picks(location(ctx, id), `location:${id}`))),
   );
   const tiers = h("div.sm-tiers");
   for (let i = view.display.length - 1; i >= 0; i--) {
     tiers.append(
       h(
         "div.sm-tier",
-        card(ctx, null, i + 1, ".small"),
+        picks(card(ctx, null, i + 1, ".small"), `deck:${i + 1}`),
         h("span.muted.sm-deck", String(view.decks[i])),
-        h("div.cards", view.display[i].map((id) => card(ctx, id, i + 1))),
+        h("div.cards", view.display[i].map((id, j) => picks(card(ctx, id, i + 1), `card:t${i + 1}-${j + 1}`))),
       ),
     );
   }
@@ -97,10 +129,10 @@ export function render(view, ctx) {
         "div.seat-board.sm-seat",
         { dataset: { seat: s, acting: String(view.to_act === s) } },
         h("h4", ctx.names[s], " ", h("span.badge", `${ctx.t("web.table.points")}: ${p.points}`), p.gauntlet ? h("span.badge.power", "✊") : null),
-        h("div.sm-row", h("span.muted", ctx.t("splendor-marvel.ui.tokens")), Object.entries(p.tokens).map(([c, n]) => (n ? gem(ctx, c, n) : null))),
+        h("div.sm-row", h("span.muted", ctx.t("splendor-marvel.ui.tokens")), Object.entries(p.tokens).map(([c, n]) => (n ? picks(gem(ctx, c, n), s === view.seat ? `mytoken:${c}` : `token:${s}:${c}`) : null))),
         h("div.sm-row", h("span.muted", ctx.t("web.table.bonuses")), Object.entries(p.bonuses).map(([c, n]) => (n ? gem(ctx, c, n, true) : null))),
         p.reserved.length
-          ? h("div.sm-row", h("span.muted", ctx.t("web.table.reserved")), h("div.cards", p.reserved.map((r) => card(ctx, r.card, r.tier, ".small"))))
+          ? h("div.sm-row", h("span.muted", ctx.t("web.table.reserved")), h("div.cards", p.reserved.map((r, j) => picks(card(ctx, r.card, r.tier, ".small"), s === view.seat ? `reserved:${j + 1}` : `other-reserved:${j + 1}`))))
           : null,
         p.locations.length ? h("div.sm-row", p.locations.map((id) => location(ctx, id))) : null,
         p.cards.length ? h("div.cards.sm-tableau", p.cards.map((id) => card(ctx, id, 1, ".small"))) : null,

@@ -1,0 +1,124 @@
+"""Direct play: each game played to its end by tapping the board alone, and one by keyboard."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from parlour.games import game_ids
+from tests.browser.conftest import shot
+from tests.browser.test_games import GAMES, seat_and_start
+from tests.browser.test_play import create_table, new_page
+
+pytestmark = pytest.mark.browser
+
+Page = Any
+
+# Whatever the board offers: a highlighted element or a picker button, never the text menu.
+BOARD = ".board .pickable, .board #picker button.pick"
+
+
+def wait_change(page: Page, move: str | None) -> None:
+    """Until the move number changes or the board offers something new."""
+    page.wait_for_function(
+        "m => document.querySelector('main').dataset.move !== m"
+        " || document.querySelector('#summary, #confirm-send')"
+        " || document.querySelector('.board .pickable, .board #picker button.pick')",
+        arg=move,
+        timeout=20000,
+    )
+
+
+def play_on_board(page: Page, game: str, limit: int = 600) -> int:
+    """Tap the first thing the board offers (and confirm) until the game is over."""
+    taps = 0
+    for _ in range(limit):
+        if page.locator("#summary").count():
+            return taps
+        if page.locator("#round-summary button.dismiss").count():
+            page.locator("#round-summary button.dismiss").click()
+        if page.locator("#confirm-send").count():
+            move = page.locator("main").get_attribute("data-move")
+            text = page.locator("#confirm-text").inner_text()
+            assert text.startswith("Your move: ") and "say:" not in text
+            page.click("#confirm-send")
+            wait_change(page, move)
+            continue
+        target = page.locator(BOARD).first
+        if target.count():
+            if taps == 2:
+                shot(page, f"30-{game}-board-pick")
+            move = page.locator("main").get_attribute("data-move")
+            target.click()
+            taps += 1
+            wait_change(page, move)
+        else:
+            page.wait_for_selector(
+                f"{BOARD}, #confirm-send, #summary, #round-summary", timeout=20000
+            )
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if g in game_ids()])
+def test_a_whole_game_played_on_the_board_alone(browser: Any, base_url: str, game: str) -> None:
+    for _ in range(4):  # a bot may end a Love Letter game before the first turn
+        page = new_page(browser)
+        create_table(page, base_url, game, GAMES[game])
+        seat_and_start(page)
+        taps = play_on_board(page, game)
+        if taps:
+            break
+        page.context.close()
+    assert taps > 0
+    shot(page, f"31-{game}-board-over")
+    assert page.locator("#summary table.scores").count() == 1
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+WANTED = (
+    "#summary, #round-summary button.dismiss, #confirm-send, .board .pickable,"
+    " .board #picker button.pick"
+)
+
+
+def press_to_the_end(page: Page, seen: dict[str, int], limit: int = 400) -> int:
+    """Tab to the first thing to choose (board, picker, confirmation) and press Enter."""
+    for presses in range(limit):
+        if page.locator("#summary").count():
+            return presses
+        page.wait_for_selector(WANTED, timeout=20000)
+        if page.locator("#summary").count():
+            return presses
+        for _ in range(120):
+            if page.evaluate(f"document.activeElement.matches({WANTED!r})"):
+                break
+            page.keyboard.press("Tab")
+        else:
+            raise AssertionError("nothing to choose can be reached by Tab")
+        if page.evaluate("document.activeElement.id") == "confirm-send":
+            # Confirmations are off: only a move that knocks the player out still asks.
+            assert page.locator("#confirm .self-out").count() == 1
+            seen["self_out"] += 1
+        move = page.locator("main").get_attribute("data-move")
+        page.keyboard.press("Enter")
+        wait_change(page, move)
+    raise AssertionError("the game did not end")
+
+
+def test_a_love_letter_game_played_by_keyboard_alone(browser: Any, base_url: str) -> None:
+    seen = {"self_out": 0}
+    for _ in range(4):
+        page = new_page(browser)
+        page.add_init_script("localStorage.setItem('parlour.confirm', 'off')")
+        create_table(page, base_url, "loveletter", GAMES["loveletter"])
+        seat_and_start(page)
+        presses = press_to_the_end(page, seen)
+        if presses:
+            break
+        page.context.close()
+    assert presses > 0
+    assert page.locator("#summary table.scores").count() == 1
+    assert not page.errors, page.errors
+    page.context.close()
