@@ -76,3 +76,26 @@ def shot(page: object, name: str) -> None:
     page.screenshot(  # type: ignore[attr-defined]
         path=str(SHOTS / f"{name}.png"), full_page=True, animations="disabled"
     )
+
+
+def axe_problems(page: object) -> list[str]:
+    """Serious and critical WCAG 2.1 A/AA violations axe-core finds on the page as it is now.
+
+    axe-core (MPL-2.0) comes with the axe-playwright-python test dependency; only its script is
+    used, injected into the page.
+    """
+    import axe_playwright_python
+
+    script = Path(axe_playwright_python.__file__).with_name("axe.min.js")
+    page.add_script_tag(path=str(script))  # type: ignore[attr-defined]
+    found = page.evaluate(  # type: ignore[attr-defined]
+        """async () => {
+          const r = await axe.run(document, {
+            runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+          });
+          return r.violations
+            .filter((v) => v.impact === "serious" || v.impact === "critical")
+            .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
+        }"""
+    )
+    return list(found)

@@ -19,9 +19,11 @@ def seated_pair(browser: Any, base: str, script: str = "") -> tuple[Page, Page]:
     """Two people at a high-card table, started (the host sits first)."""
     host = new_page(browser)
     guest = new_page(browser)
-    if script:
-        host.add_init_script(script)
-        guest.add_init_script(script)
+    for page in (host, guest):
+        # These tests are about focus and connection, not the move's confirmation.
+        page.add_init_script("localStorage.setItem('parlour.confirm', 'off')")
+        if script:
+            page.add_init_script(script)
     table = create_table(host, base, "highcard")
     host.click("li.seat[data-seat='0'] button.sit")
     host.wait_for_selector("li.seat[data-seat='0'] .badge.you")

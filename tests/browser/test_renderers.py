@@ -40,8 +40,14 @@ def test_the_game_renderer_draws_a_few_moves(browser: Any, base_url: str, game: 
     shot(page, f"10-{game}-phone")
     # On a touch screen the first tap on a card shows its effect, the second opens its rule.
     # Tap once the bots have moved: a redraw in between would replace the tapped card.
-    page.wait_for_selector("#actions button.step, #summary", timeout=20000)
-    card = page.locator(f"{BOARDS[game]} [data-help]").first
+    # A card to be played takes a tap as the move: the help is shown on a card that is not.
+    free = f"{BOARDS[game]} [data-help]:not(.pickable)"
+    for _ in range(20):
+        page.wait_for_selector("#actions button.step, #summary", timeout=20000)
+        if page.locator(free).count() or page.locator("#summary").count():
+            break
+        page.locator("#actions button.step").first.click()
+    card = page.locator(free).first
     card.tap()
     page.wait_for_selector("#card-tip:not([hidden])")
     assert page.locator("#help-panel:not([hidden])").count() == 0
