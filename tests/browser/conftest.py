@@ -95,7 +95,8 @@ def axe_problems(page: object) -> list[str]:
           });
           return r.violations
             .filter((v) => v.impact === "serious" || v.impact === "critical")
-            .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
+            .map((v) => `${v.id} (${v.impact}): `
+              + v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", "));
         }"""
     )
     return list(found)
