@@ -84,9 +84,11 @@ def axe_problems(page: object) -> list[str]:
     axe-core (MPL-2.0) comes with the axe-playwright-python test dependency; only its script is
     used, injected into the page.
     """
-    import axe_playwright_python
+    import importlib.util
 
-    script = Path(axe_playwright_python.__file__).with_name("axe.min.js")
+    spec = importlib.util.find_spec("axe_playwright_python")
+    assert spec is not None and spec.origin, "pip install axe-playwright-python (see pyproject)"
+    script = Path(spec.origin).with_name("axe.min.js")
     page.add_script_tag(path=str(script))  # type: ignore[attr-defined]
     found = page.evaluate(  # type: ignore[attr-defined]
         """async () => {
