@@ -33,7 +33,7 @@ def register(app: typer.Typer) -> None:
         shown = check_language(lang)
         from parlour.games import get_game
         from parlour.server.app import quiet_gc
-        from parlour.server.loadtest import local_servers, run_load
+        from parlour.tools.loadtest import local_servers, run_load
 
         try:
             specs = {s.name: s for s in get_game(game).option_specs()}

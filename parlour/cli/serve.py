@@ -18,22 +18,22 @@ def register(app: typer.Typer) -> None:
         port: int = typer.Option(8000, help=t("web.cli.port", LANG)),
         database: str = typer.Option("", help=t("web.cli.database", LANG)),
         redis: str = typer.Option("", help=t("web.cli.redis", LANG)),
-        bot_delay: float = typer.Option(0.6, help=t("web.cli.bot_delay", LANG)),
-        bot_think: float = typer.Option(10.0, help=t("web.cli.bot_think", LANG)),
+        bot_delay: float | None = typer.Option(None, help=t("web.cli.bot_delay", LANG)),
+        bot_think: float | None = typer.Option(None, help=t("web.cli.bot_think", LANG)),
         lang: LangFlag = None,
     ) -> None:
         import uvicorn
 
-        from parlour.server import ServerConfig, create_app
-        from parlour.server.storage import default_database_url
+        from parlour.server import create_app
+        from parlour.server.config import serve_config
 
-        config = ServerConfig(
-            database_url=database or default_database_url(),
-            redis_url=redis or None,
-            bot_delay=bot_delay,
-            bot_think_limit=bot_think,
-            gc_every=300.0,
-        )
+        given = {
+            "database_url": database or None,
+            "redis_url": redis or None,
+            "bot_delay": bot_delay,
+            "bot_think_limit": bot_think,
+        }
+        config = serve_config({k: v for k, v in given.items() if v is not None})
         shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
         typer.echo(t("web.cli.serving", check_language(lang), url=f"http://{shown}:{port}/"))
         # Views are small and sent often: compressing each costs more CPU than it saves.

@@ -1,13 +1,21 @@
-"""The server's settings."""
+"""The server's settings: one object, from arguments or ``PARLOUR_*`` environment variables.
+
+``ServerConfig(bot_think_limit=5)`` sets a value in code; ``PARLOUR_BOT_THINK_LIMIT=5`` in
+the environment sets it for ``parlour serve`` (an argument given in code or on the command
+line wins over the environment). docs/deploy.md lists every setting.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Any
+
+from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
-@dataclass(frozen=True, slots=True)
-class ServerConfig:
+class ServerConfig(BaseSettings):
     """How a server instance behaves."""
+
+    model_config = SettingsConfigDict(env_prefix="PARLOUR_", frozen=True, extra="forbid")
 
     database_url: str = "sqlite://"
     """A SQLAlchemy URL; ``sqlite://`` keeps everything in memory (tests)."""
@@ -28,3 +36,19 @@ class ServerConfig:
     """When positive, the process's full garbage collections run only every this many
     seconds (then the survivors are frozen), instead of pausing play at random; 0 leaves
     Python's collector alone (tests)."""
+
+
+def serve_config(given: dict[str, Any]) -> ServerConfig:
+    """The settings of ``parlour serve``: the command line's ``given`` values over the
+    ``PARLOUR_*`` environment, over the defaults of a long-running server (tables in the
+    user's data folder, full garbage collections every five minutes)."""
+    from parlour.server.storage import default_database_url
+
+    config = ServerConfig(**given)
+    chosen = config.model_fields_set
+    serving: dict[str, Any] = {}
+    if "gc_every" not in chosen:
+        serving["gc_every"] = 300.0
+    if "database_url" not in chosen:
+        serving["database_url"] = default_database_url()  # makes the folder: only if used
+    return config.model_copy(update=serving)

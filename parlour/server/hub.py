@@ -1,14 +1,20 @@
-"""The hub: every live table, the one path by which a move is accepted, and bots at tables.
+"""The hub: every live table, the lobby's changes and the one path by which a move is
+accepted.
 
 A move is checked (seat to act, move number offered, legal), applied to a copy of the
 state, committed to the database, and only then made the table's state and pushed to the
-clients. Storage calls run on one worker thread; bot decisions on a small pool, both off
-the event loop.
+clients. Storage calls run on one worker thread, off the event loop.
 
-With several processes on one database (``ServerConfig.redis_url``), every change also
-holds the table's cluster-wide lock and first brings the table up to date from the database
-unless Redis's move count shows it is; the other processes hear of it on Redis and apply
-the move, or read the table back (see :mod:`parlour.server.cluster`).
+The hub's parts, each in its own module:
+
+- the commit writer (:mod:`parlour.server.writer`): actions reach the database in batches;
+- cluster sync (:mod:`parlour.server.sync`): with several processes on one database
+  (``ServerConfig.redis_url``), every change holds the table's cluster-wide lock and first
+  brings the table up to date unless Redis's move count shows it is; the other processes
+  hear of it and apply the move, or read the table back (see :mod:`parlour.server.cluster`);
+- bots at tables (:mod:`parlour.server.table_bots`): each table's bot loop;
+- the websocket session (:mod:`parlour.server.session`) and the HTTP routes
+  (:mod:`parlour.server.routes`) call the hub, never the other way round.
 """
 
 from __future__ import annotations
@@ -23,17 +29,8 @@ from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from parlour.bots.base import Bot
 from parlour.bots.registry import make_bot
-from parlour.engine import (
-    Action,
-    Event,
-    IllegalActionError,
-    OptionError,
-    Rng,
-    State,
-    seed_from,
-)
+from parlour.engine import Event, IllegalActionError, OptionError, State
 from parlour.engine.i18n import t
 from parlour.games import get_game
 from parlour.server.cluster import Alone, Held, RedisCluster, make_cluster
@@ -41,6 +38,8 @@ from parlour.server.config import ServerConfig
 from parlour.server.errors import ServerError
 from parlour.server.protocol import error_message, state_message
 from parlour.server.storage import ActionRow, SeatRecord, Store, TableRecord
+from parlour.server.sync import ClusterSync
+from parlour.server.table_bots import BotPlay
 from parlour.server.tables import (
     OPEN,
     OVER,
@@ -51,6 +50,7 @@ from parlour.server.tables import (
     token_hash,
     token_matches,
 )
+from parlour.server.writer import GroupWriter
 
 log = logging.getLogger("parlour.server")
 
@@ -59,16 +59,6 @@ T = TypeVar("T")
 MAX_NAME = 32
 MAX_ACTION = 200
 MAX_TABLE_ID = 32
-SWEEP_EVERY = 5.0
-"""Seconds between looks for bot turns nobody took (with several processes)."""
-CLAIM_MARGIN = 30.0
-"""Seconds a bot move's claim outlasts the bot's think limit (a dead claimer's lapses)."""
-
-
-def _decide(bot: Bot, state: State, seat: int, rng: Rng) -> Action:
-    """A bot's decision (runs in a worker thread, on a private copy of the state)."""
-    obs = bot.observe(state, seat, rng.spawn())
-    return bot.act(obs, rng)
 
 
 def clean_name(name: object) -> str:
@@ -83,46 +73,6 @@ def clean_name(name: object) -> str:
     return text
 
 
-class GroupWriter:
-    """Appends actions in batches: moves arriving together share one transaction.
-
-    Each caller still waits until its own action is committed; under load many tables'
-    moves ride on one commit instead of queueing for one each.
-    """
-
-    def __init__(self, store: Store, pool: ThreadPoolExecutor) -> None:
-        self.store = store
-        self.pool = pool
-        self.pending: list[tuple[ActionRow, asyncio.Future[None]]] = []
-        self.task: asyncio.Task[None] | None = None
-
-    async def append(self, row: ActionRow) -> None:
-        """Commit one action (returns once it is durable; raises if storing failed)."""
-        loop = asyncio.get_running_loop()
-        future: asyncio.Future[None] = loop.create_future()
-        self.pending.append((row, future))
-        if self.task is None or self.task.done():
-            self.task = loop.create_task(self._drain())
-        await future
-
-    async def _drain(self) -> None:
-        loop = asyncio.get_running_loop()
-        while self.pending:
-            batch, self.pending = self.pending, []
-            try:
-                await loop.run_in_executor(
-                    self.pool, self.store.append_actions, [row for row, _ in batch]
-                )
-            except Exception as exc:
-                for _, future in batch:
-                    if not future.done():
-                        future.set_exception(exc)
-            else:
-                for _, future in batch:
-                    if not future.done():
-                        future.set_result(None)
-
-
 class Hub:
     """Every table of this server process."""
 
@@ -132,15 +82,19 @@ class Hub:
         self.store = store
         self.config = config
         self.cluster = cluster if cluster is not None else make_cluster(config.redis_url)
-        self._sweeper: asyncio.Task[None] | None = None
         self.tables: dict[str, LiveTable] = {}
         self._db_pool = ThreadPoolExecutor(1, thread_name_prefix="parlour-db")
-        self._bot_pool = ThreadPoolExecutor(config.bot_threads, thread_name_prefix="parlour-bot")
-        self._writer = GroupWriter(store, self._db_pool)
+        self.writer = GroupWriter(store, self._db_pool)
+        """The commit writer: every accepted action goes through it."""
+        self.sync = ClusterSync(self)
+        """What other processes change reaches this one's tables through it."""
+        self.bot_play = BotPlay(self)
+        """The bots' turns at every table."""
         self.moves = 0
         """Moves accepted since the process started (for the load test)."""
 
-    async def _db(self, fn: Callable[..., T], *args: Any) -> T:
+    async def db(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a storage call on the storage thread."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._db_pool, fn, *args)
 
@@ -150,16 +104,15 @@ class Hub:
         """Read every table back from storage and rebuild the ones in play by replay."""
         # Other processes' notices first, so that no change between the read and the
         # subscription is missed.
-        await self.cluster.start(self.refresh, self.resync)
-        for rec in await self._db(self.store.load_all):
+        await self.cluster.start(self.sync.refresh, self.sync.resync)
+        for rec in await self.db(self.store.load_all):
             if rec.id not in self.tables:
-                self._adopt(rec)
+                self.adopt(rec)
         for table in list(self.tables.values()):
-            self.kick_bots(table)
-        if self.cluster.shared:
-            self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
+            self.bot_play.kick(table)
+        self.sync.start_sweeping()
 
-    def _adopt(self, rec: TableRecord) -> LiveTable | None:
+    def adopt(self, rec: TableRecord) -> LiveTable | None:
         """Keep a stored table in memory, rebuilt by replay when in play (None if broken)."""
         try:
             table = LiveTable(rec, get_game(rec.game))
@@ -173,19 +126,13 @@ class Hub:
 
     async def close(self) -> None:
         """Stop bot loops and release threads."""
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._sweeper
-        tasks = [tb.bot_task for tb in self.tables.values() if tb.bot_task is not None]
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await self.sync.close()
+        await self.bot_play.close()
         await self.cluster.close()  # after the bots: a move under way still releases its lock
         for tb in self.tables.values():
             for conn in tb.connections:
                 conn.send(None)
-        self._bot_pool.shutdown(wait=False, cancel_futures=True)
+        self.bot_play.shutdown()
         self._db_pool.shutdown(wait=True)
 
     # -- lobby -----------------------------------------------------------------------------
@@ -205,12 +152,12 @@ class Hub:
             and len(table_id) <= MAX_TABLE_ID
             and table_id not in self.tables
         ):
-            rec = await self._db(self.store.load_table, table_id)
+            rec = await self.db(self.store.load_table, table_id)
             if rec is not None and rec.id not in self.tables:
-                self._adopt(rec)
+                self.adopt(rec)
         return self.get(table_id)
 
-    # -- several processes -----------------------------------------------------------------
+    # -- several processes ---------------------------------------------------------------
 
     @contextlib.asynccontextmanager
     async def _change(self, table: LiveTable, announce: bool = True) -> AsyncIterator[Held]:
@@ -223,67 +170,10 @@ class Hub:
         async with table.lock, self.cluster.lock(table.id) as held:
             current = table.state is not None and held.moves == len(table.record.actions)
             if self.cluster.shared and not current:
-                await self._catch_up(table)
+                await self.sync.catch_up(table)
             yield held
             if announce:
                 held.notice = self.cluster.notice(table.id)
-
-    async def _catch_up(self, table: LiveTable) -> bool:
-        """Apply what other processes stored since this one last looked; True if anything."""
-        rec = await self._db(self.store.load_table, table.id)
-        return rec is not None and absorb(table, rec)
-
-    async def refresh(
-        self, table_id: str, move: int | None = None, action: str | None = None
-    ) -> None:
-        """Another process changed a table: take the move it announced when this process
-        is at that move, else read the table back; then tell this process's clients."""
-        table = self.tables.get(table_id)
-        if table is None:
-            rec = await self._db(self.store.load_table, table_id)
-            if rec is not None and table_id not in self.tables:
-                adopted = self._adopt(rec)
-                if adopted is not None:
-                    self.kick_bots(adopted)
-            return
-        async with table.lock:
-            st = table.state
-            if (
-                st is not None
-                and move is not None
-                and action is not None
-                and move == st.move_number == len(table.record.actions)
-                and table.status == PLAYING
-            ):
-                advance(table, [action])  # stored by the announcer: the log says so
-                self._broadcast(table)
-            elif await self._catch_up(table):
-                self._broadcast(table)
-        self.kick_bots(table)
-
-    async def _refresh_logged(self, table: LiveTable) -> None:
-        """:meth:`refresh` a table, a failure logged rather than raised (a sweep goes on)."""
-        try:
-            await self.refresh(table.id)
-        except Exception:
-            log.exception("catching up table %s failed", table.id)
-
-    async def resync(self) -> None:
-        """Read back every table not over (after notices may have been missed)."""
-        for table in list(self.tables.values()):
-            if table.status != OVER:
-                await self._refresh_logged(table)
-
-    async def _sweep(self) -> None:
-        """Now and then, catch up the bot turns nobody is thinking about (say a process
-        that claimed one died); the claim decides who takes each."""
-        while True:
-            await asyncio.sleep(SWEEP_EVERY)
-            for table in list(self.tables.values()):
-                st = table.state
-                idle = table.bot_task is None or table.bot_task.done()
-                if st is not None and st.to_act in table.bots and idle:
-                    await self._refresh_logged(table)
 
     async def create(
         self, game_id: str, players: int, options: dict[str, Any] | None
@@ -303,7 +193,7 @@ class Hub:
             created=time.time(),
         )
         table = LiveTable(rec, game)
-        await self._db(self.store.create_table, rec)
+        await self.db(self.store.create_table, rec)
         self.tables[rec.id] = table
         await self.cluster.changed(rec.id)
         return table, host
@@ -327,9 +217,9 @@ class Hub:
             self._free_seat(table, seat)
             token = new_token()
             rec = SeatRecord(seat, "human", name, None, token_hash(token))
-            await self._db(self.store.take_seat, table.id, rec)
+            await self.db(self.store.take_seat, table.id, rec)
             table.record.seats[seat] = rec
-            self._broadcast(table)
+            self.broadcast(table)
         return token
 
     async def seat_bot(
@@ -348,9 +238,9 @@ class Hub:
         async with self._change(table):
             self._free_seat(table, seat)
             rec = SeatRecord(seat, "bot", label, spec, None)
-            await self._db(self.store.take_seat, table.id, rec)
+            await self.db(self.store.take_seat, table.id, rec)
             table.record.seats[seat] = rec
-            self._broadcast(table)
+            self.broadcast(table)
 
     async def free_seat(self, table: LiveTable, seat: int, token: object) -> None:
         """Empty a seat before the start: the host may clear any, a person their own."""
@@ -366,9 +256,9 @@ class Hub:
                 raise ServerError("web.error.not_open")
             if seat not in table.record.seats:  # freed meanwhile by another process
                 raise ServerError("web.error.no_seat", seat=seat)
-            await self._db(self.store.free_seat, table.id, seat)
+            await self.db(self.store.free_seat, table.id, seat)
             table.record.seats.pop(seat, None)
-            self._broadcast(table)
+            self.broadcast(table)
 
     async def start(self, table: LiveTable, host_token: object) -> None:
         """Start a table whose seats are all taken (host only)."""
@@ -380,14 +270,14 @@ class Hub:
                 raise ServerError("web.error.seats_free")
             table.start_play()  # the opening state and the bots, before anything is stored
             try:
-                await self._db(self.store.set_status, table.id, PLAYING)
+                await self.db(self.store.set_status, table.id, PLAYING)
             except Exception as exc:
                 table.state, table.bots = None, {}
                 log.exception("starting table %s failed", table.id)
                 raise ServerError("web.error.storage") from exc
             table.record.status = PLAYING
-            self._broadcast(table)
-        self.kick_bots(table)
+            self.broadcast(table)
+        self.bot_play.kick(table)
 
     def check_seat_token(self, table: LiveTable, seat: object, token: object) -> int:
         """The seat number if ``token`` is that seat's, else a ServerError."""
@@ -407,7 +297,7 @@ class Hub:
             if not self.cluster.shared:
                 raise
         async with table.lock:
-            await self._catch_up(table)
+            await self.sync.catch_up(table)
         return self.check_seat_token(table, seat, token)
 
     # -- play ------------------------------------------------------------------------------
@@ -433,7 +323,7 @@ class Hub:
         # Shielded: once checked, a move is committed, applied and announced, and the table
         # released, even if the caller goes away (memory must follow the database).
         await asyncio.shield(self._play(table, seat, move, action, holder))
-        self.kick_bots(table)
+        self.bot_play.kick(table)
 
     async def _play(
         self, table: LiveTable, seat: int, move: int, action: str, holder: str | None
@@ -464,7 +354,7 @@ class Hub:
         try:
             if self.cluster.shared:
                 await self.cluster.moving(table.id, row.move + 1)
-            await self._writer.append(row)
+            await self.writer.append(row)
         except Exception as exc:  # the state stays as it was: nothing was told
             log.exception("storing move %s of table %s failed", row.move, table.id)
             raise ServerError("web.error.storage") from exc
@@ -474,7 +364,7 @@ class Hub:
         if trial.is_over:
             table.record.status = OVER
         self.moves += 1
-        self._broadcast(table)
+        self.broadcast(table)
 
     # -- clients ---------------------------------------------------------------------------
 
@@ -489,61 +379,12 @@ class Hub:
         """Forget a client."""
         table.connections.discard(conn)
 
-    def _broadcast(self, table: LiveTable) -> None:
+    def broadcast(self, table: LiveTable) -> None:
         """Tell every client of a change; a client whose seat changed hands is told so and
         watches from then on (every change of seats passes here, on every process)."""
         for conn in list(table.connections):
             lost = revoke_if_lost(table, conn)
             conn.send(state_message(table, conn, reset=lost))
-
-    # -- bots ------------------------------------------------------------------------------
-
-    def kick_bots(self, table: LiveTable) -> None:
-        """Start the table's bot loop if a bot is to act and none is running."""
-        st = table.state
-        if st is None or st.to_act is None or st.to_act not in table.bots:
-            return
-        if table.bot_task is None or table.bot_task.done():
-            table.bot_task = asyncio.get_running_loop().create_task(self._bot_loop(table))
-
-    async def _bot_loop(self, table: LiveTable) -> None:
-        loop = asyncio.get_running_loop()
-        while True:
-            st = table.state
-            if st is None or (seat := st.to_act) is None or seat not in table.bots:
-                return
-            if self.config.bot_delay > 0:
-                await asyncio.sleep(self.config.bot_delay)
-            move = st.move_number
-            if self.cluster.shared and not await self.cluster.claim(
-                f"bot:{table.id}:{move}",
-                self.config.bot_think_limit + CLAIM_MARGIN,
-            ):
-                return  # another process thinks for this bot; its notice brings the move
-            snapshot = st.clone()
-            rng = Rng(seed_from(table.record.seed, "bot", seat, move))
-            future = loop.run_in_executor(
-                self._bot_pool, _decide, table.bots[seat], snapshot, seat, rng
-            )
-            try:
-                action = str(await asyncio.wait_for(future, self.config.bot_think_limit))
-            except TimeoutError:
-                log.warning("bot at table %s seat %s ran out of time", table.id, seat)
-                action = str(rng.choice(snapshot.legal_actions()))
-            except Exception:
-                log.exception("bot at table %s seat %s failed", table.id, seat)
-                action = str(rng.choice(snapshot.legal_actions()))
-            try:
-                await self.play(table, seat, move, action)
-            except ServerError as exc:
-                if exc.key == "web.error.storage":
-                    await asyncio.sleep(1.0)  # storage trouble: try again later
-                    continue
-                return
-            except IllegalActionError:
-                log.error("bot at table %s seat %s chose an illegal %r", table.id, seat, action)
-                fallback = str(rng.choice(snapshot.legal_actions()))
-                await self.play(table, seat, move, fallback)
 
 
 def revoke_if_lost(table: LiveTable, conn: Connection) -> bool:
@@ -557,40 +398,3 @@ def revoke_if_lost(table: LiveTable, conn: Connection) -> bool:
     lost = ServerError("web.error.seat_lost")
     conn.send(error_message(lost, conn.lang, None if st is None else st.move_number))
     return True
-
-
-def absorb(table: LiveTable, rec: TableRecord) -> bool:
-    """Bring ``table`` up to ``rec``, the same table as stored now; True if anything changed.
-
-    The stored log only ever grows, so the new actions are replayed onto the live state.
-    """
-    mine = table.record
-    changed = False
-    if rec.seats != mine.seats:
-        mine.seats = rec.seats
-        changed = True
-    new = rec.actions[len(mine.actions) :]
-    if rec.status == mine.status and not new:
-        return changed
-    was = mine.status
-    mine.status = rec.status
-    if table.state is None:
-        mine.actions = list(rec.actions)
-        if was == OPEN or table.connections:
-            table.ensure_state()
-    else:
-        advance(table, new)
-    return True
-
-
-def advance(table: LiveTable, actions: list[str]) -> None:
-    """Replay stored ``actions`` onto the table's live state (on a copy, then swapped in)."""
-    assert table.state is not None
-    trial = table.state.clone()
-    for text in actions:
-        events = trial.apply(text)
-        table.log.extend((trial.move_number, e) for e in events)
-    table.record.actions.extend(actions)
-    table.state = trial
-    if trial.is_over:
-        table.record.status = OVER

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from sqlalchemy import create_engine, text
 
-from parlour.server.process import free_port
+from parlour.tools.process import free_port
 
 START_WAIT = 20
 """Seconds ``pg_ctl`` may wait for the server to accept connections."""

@@ -14,7 +14,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from parlour.server.process import free_port, stop
+from parlour.tools.process import free_port, stop
 
 START_WAIT = 10.0
 """Seconds the server may take to answer."""

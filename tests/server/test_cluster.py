@@ -27,9 +27,9 @@ from parlour.engine import Action, Rng
 from parlour.engine.i18n import t
 from parlour.server import ServerConfig, create_app
 from parlour.server.hub import Hub
-from parlour.server.loadtest import local_servers, run_load
-from parlour.server.process import free_port, serve_process
 from parlour.server.storage import Store
+from parlour.tools.loadtest import local_servers, run_load
+from parlour.tools.process import free_port, serve_process
 from tests.server import redis_server
 from tests.server.conftest import add_bot, new_table, run_async, sit, start
 from tests.server.test_no_leak import play_checking_every_message

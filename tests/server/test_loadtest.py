@@ -8,7 +8,7 @@ import time
 
 from parlour.engine import Replay
 from parlour.server import ServerConfig, create_app
-from parlour.server.loadtest import LoadReport, check_log, run_load
+from parlour.tools.loadtest import LoadReport, check_log, run_load
 from tests.server.conftest import run_async
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from parlour.server.process import free_port, serve_process
+from parlour.tools.process import free_port, serve_process
 
 pytestmark = pytest.mark.server_process
 

@@ -28,7 +28,7 @@ import httpx
 
 from parlour.engine import Replay, Rng
 from parlour.games import get_game
-from parlour.server.process import serve_process
+from parlour.tools.process import serve_process
 
 RESENDS = 3
 """Times a client sends a refused move again before it leaves its table."""

@@ -1,0 +1,46 @@
+"""The browser client: its pages (one HTML file; the client routes) and static files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi import APIRouter, FastAPI
+from fastapi.responses import FileResponse
+from fastapi.staticfiles import StaticFiles
+
+from parlour.games import get_game
+
+WEB = Path(__file__).resolve().parent.parent.parent / "web" / "static"
+INDEX = WEB / "index.html"
+
+router = APIRouter(include_in_schema=False)
+
+
+@router.get("/")
+async def lobby_page() -> FileResponse:
+    """The lobby."""
+    return FileResponse(INDEX)
+
+
+@router.get("/t/{table_id}")
+async def table_page(table_id: str) -> FileResponse:
+    """A table (the client reads the id from the path)."""
+    return FileResponse(INDEX)
+
+
+@router.get("/replay/{table_id}")
+async def replay_page(table_id: str) -> FileResponse:
+    """A table's replay."""
+    return FileResponse(INDEX)
+
+
+@router.get("/howto/{game_id}")
+async def howto_page(game_id: str) -> FileResponse:
+    """A game's how-to-play page (the client inserts the fragment for the language)."""
+    get_game(game_id)  # an unknown game is refused like everywhere else
+    return FileResponse(INDEX)
+
+
+def mount_static(app: FastAPI) -> None:
+    """Serve ``parlour/web/static`` under ``/static``."""
+    app.mount("/static", StaticFiles(directory=WEB), name="static")

@@ -1,0 +1,131 @@
+"""The lobby's tables: list, create, seats for people and bots, start, moves over HTTP."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, ConfigDict
+
+from parlour.server.routes.common import hub_of
+from parlour.server.tables import token_hash
+
+router = APIRouter(prefix="/api/tables")
+
+LOBBY_SIZE = 200
+"""Tables the lobby lists, newest first."""
+
+
+class CreateTable(BaseModel):
+    """Body of ``POST /api/tables``."""
+
+    model_config = ConfigDict(extra="forbid")
+    game: str
+    players: int
+    options: dict[str, Any] = {}
+
+
+class TakeSeat(BaseModel):
+    """Body of ``POST /api/tables/{id}/seats/{seat}``: a person's display name."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str
+
+
+class SeatToken(BaseModel):
+    """Body of ``POST /api/tables/{id}/seats/{seat}/free``: the host's or the seat's token."""
+
+    model_config = ConfigDict(extra="forbid")
+    token: str
+
+
+class SeatBot(BaseModel):
+    """Body of ``POST /api/tables/{id}/bots/{seat}``."""
+
+    model_config = ConfigDict(extra="forbid")
+    bot: str
+    host_token: str
+    name: str | None = None
+
+
+class HostOnly(BaseModel):
+    """Body of ``POST /api/tables/{id}/start``."""
+
+    model_config = ConfigDict(extra="forbid")
+    host_token: str
+
+
+class Move(BaseModel):
+    """Body of ``POST /api/tables/{id}/move`` (the websocket is the usual way)."""
+
+    model_config = ConfigDict(extra="forbid")
+    seat: int
+    token: str
+    move: int
+    action: str
+
+
+@router.get("")
+async def list_tables(request: Request) -> list[dict[str, Any]]:
+    """Every table, newest first."""
+    tables = sorted(hub_of(request).tables.values(), key=lambda tb: -tb.record.created)
+    return [tb.summary() for tb in tables[:LOBBY_SIZE]]
+
+
+@router.post("", status_code=201)
+async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
+    """Create a table; the answer holds the host token (sent only here)."""
+    table, host = await hub_of(request).create(body.game, body.players, body.options)
+    return {"table": table.summary(), "host_token": host, "invite": f"/t/{table.id}"}
+
+
+@router.get("/{table_id}")
+async def get_table(table_id: str, request: Request) -> dict[str, Any]:
+    """A table's public summary."""
+    return (await hub_of(request).find(table_id)).summary()
+
+
+@router.post("/{table_id}/seats/{seat}", status_code=201)
+async def take_seat(table_id: str, seat: int, body: TakeSeat, request: Request) -> Any:
+    """Take a free seat; the answer holds the seat's token (sent only here)."""
+    hub = hub_of(request)
+    table = await hub.find(table_id)
+    token = await hub.take_seat(table, seat, body.name)
+    return {"seat": seat, "token": token, "table": table.summary()}
+
+
+@router.post("/{table_id}/seats/{seat}/free")
+async def free_seat(table_id: str, seat: int, body: SeatToken, request: Request) -> Any:
+    """Empty a seat before the start (the host, or the person sitting there)."""
+    hub = hub_of(request)
+    table = await hub.find(table_id)
+    await hub.free_seat(table, seat, body.token)
+    return table.summary()
+
+
+@router.post("/{table_id}/bots/{seat}")
+async def seat_bot(table_id: str, seat: int, body: SeatBot, request: Request) -> Any:
+    """Put a bot in a free seat (host only)."""
+    hub = hub_of(request)
+    table = await hub.find(table_id)
+    await hub.seat_bot(table, seat, body.bot, body.host_token, body.name)
+    return table.summary()
+
+
+@router.post("/{table_id}/start")
+async def start(table_id: str, body: HostOnly, request: Request) -> Any:
+    """Start a full table (host only)."""
+    hub = hub_of(request)
+    table = await hub.find(table_id)
+    await hub.start(table, body.host_token)
+    return table.summary()
+
+
+@router.post("/{table_id}/move")
+async def move(table_id: str, body: Move, request: Request) -> Any:
+    """Play a move over HTTP (same checks as the websocket)."""
+    hub = hub_of(request)
+    table = await hub.find(table_id)
+    seat = await hub.seat_token(table, body.seat, body.token)
+    await hub.play(table, seat, body.move, body.action, token_hash(body.token))
+    return table.summary()

@@ -1,0 +1,229 @@
+"""The table websocket: one session per connection, its messages validated by pydantic.
+
+A client says hello first (which seat, with its token, or none to watch), then sends moves,
+language switches and pings (see :mod:`parlour.server.protocol` for what it is sent). Each
+message is one of the models below; anything else is refused with a catalog-keyed error
+and changes nothing. A new kind of message (chat, say) adds a model, a line in
+:func:`parse_message` and a branch in :meth:`Session.handle`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from typing import Any, Literal
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, ValidationError
+
+from parlour.engine import IllegalActionError, ParlourError
+from parlour.engine.i18n import LANGUAGES
+from parlour.server.errors import ServerError
+from parlour.server.hub import MAX_ACTION, Hub
+from parlour.server.protocol import error_message, pick_language, state_message
+from parlour.server.routes.common import hub_of, lang_of
+from parlour.server.tables import Connection, LiveTable, token_hash
+
+router = APIRouter()
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Hello(_Message):
+    """The first message: a seat and its token, or ``seat: null`` to watch."""
+
+    type: Literal["hello"]
+    seat: StrictInt | None = None
+    token: StrictStr | None = None
+    lang: Any = None
+    """The client's language (an unknown one falls back to English)."""
+
+
+class MoveMessage(_Message):
+    """A move: the move number it answers and the action's text."""
+
+    move: StrictInt
+    action: StrictStr
+
+
+class LangMessage(_Message):
+    """Switch the connection's language; the log is sent again in it."""
+
+    type: Literal["lang"]
+    lang: StrictStr
+
+
+class Ping(_Message):
+    """Keep-alive; answered with ``{"type": "pong"}``."""
+
+    type: Literal["ping"]
+
+
+Message = MoveMessage | LangMessage | Ping
+
+
+def _unknown_fields(exc: ValidationError) -> ServerError | None:
+    extra = sorted(str(e["loc"][-1]) for e in exc.errors() if e["type"] == "extra_forbidden")
+    if not extra:
+        return None
+    return ServerError("web.error.unknown_fields", fields=", ".join(extra)[:80])
+
+
+def parse_hello(data: Any) -> Hello:
+    """The hello, or the error that answers it."""
+    if not isinstance(data, dict) or data.get("type") != "hello":
+        raise ServerError("web.error.no_hello")
+    try:
+        return Hello.model_validate(data)
+    except ValidationError as exc:
+        unknown = _unknown_fields(exc)
+        if unknown is not None:
+            raise unknown from None
+        fields = {str(e["loc"][0]) for e in exc.errors() if e["loc"]}
+        if "seat" in fields:
+            raise ServerError("web.error.no_seat", seat=str(data.get("seat"))[:20]) from None
+        raise ServerError("web.error.bad_token") from None
+
+
+def parse_message(data: Any) -> Message:
+    """A message after the hello, or the error that answers it."""
+    if not isinstance(data, dict):
+        raise ServerError("web.error.bad_message")
+    model: type[Message]
+    if "move" in data or "action" in data:
+        model = MoveMessage
+    elif data.get("type") == "lang":
+        model = LangMessage
+    elif data.get("type") == "ping":
+        model = Ping
+    else:
+        raise ServerError("web.error.bad_message")
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        unknown = _unknown_fields(exc)
+        if unknown is not None:
+            raise unknown from None
+        fields = {str(e["loc"][0]) for e in exc.errors() if e["loc"]}
+        if "move" in fields:
+            move = str(data.get("move"))[:20]
+            raise ServerError("web.error.bad_move_number", move=move) from None
+        if "action" in fields:
+            action = repr(data.get("action"))[:80]
+            raise IllegalActionError("core.error.malformed_action", action=action) from None
+        raise ServerError("web.error.bad_language", lang=str(data.get("lang"))[:10]) from None
+
+
+async def receive_json(websocket: WebSocket, limit: int) -> Any:
+    """The next message as JSON; oversized or malformed ones raise ServerError."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if text is None:
+        raw = message.get("bytes") or b""
+        if len(raw) > limit:
+            raise ServerError("web.error.too_large", limit=limit)
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ServerError("web.error.bad_json") from None
+    if len(text) > limit or len(text.encode("utf-8")) > limit:
+        raise ServerError("web.error.too_large", limit=limit)
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        raise ServerError("web.error.bad_json") from None
+
+
+class Session:
+    """One client at one table, after its hello."""
+
+    def __init__(self, hub: Hub, table: LiveTable, conn: Connection) -> None:
+        self.hub = hub
+        self.table = table
+        self.conn = conn
+
+    async def handle(self, message: Message) -> None:
+        """Act on one message."""
+        conn = self.conn
+        if isinstance(message, MoveMessage):
+            if len(message.action) > MAX_ACTION:
+                action = repr(message.action)[:80]
+                raise IllegalActionError("core.error.malformed_action", action=action)
+            if conn.seat is None:
+                raise ServerError("web.error.spectator")
+            await self.hub.play(self.table, conn.seat, message.move, message.action, conn.holder)
+        elif isinstance(message, LangMessage):
+            if message.lang not in LANGUAGES:
+                raise ServerError("web.error.bad_language", lang=message.lang[:10])
+            conn.lang = message.lang
+            conn.send(state_message(self.table, conn, reset=True))
+        else:
+            conn.send({"type": "pong"})
+
+    def refuse(self, error: ParlourError) -> None:
+        """Answer a refused message (to this client only)."""
+        st = self.table.state
+        move = None if st is None else st.move_number
+        self.conn.send(error_message(error, self.conn.lang, move))
+
+
+@router.websocket("/ws/tables/{table_id}")
+async def table_socket(websocket: WebSocket, table_id: str) -> None:
+    """A client at a table: hello, then its messages until it goes."""
+    await websocket.accept()
+    hub = hub_of(websocket)
+    cfg = hub.config
+    lang = lang_of(websocket)
+    try:
+        table = await hub.find(table_id)
+        data = await asyncio.wait_for(
+            receive_json(websocket, cfg.max_message_bytes), cfg.hello_timeout
+        )
+        hello = parse_hello(data)
+        lang = pick_language(hello.lang if hello.lang is not None else lang)
+        seat = None
+        if hello.seat is not None:
+            seat = await hub.seat_token(table, hello.seat, hello.token)
+    except (ParlourError, TimeoutError) as exc:
+        err = exc if isinstance(exc, ParlourError) else ServerError("web.error.no_hello")
+        await websocket.send_json(error_message(err, lang))
+        await websocket.close(code=4400)
+        return
+    except WebSocketDisconnect:
+        return
+    holder = None if seat is None or hello.token is None else token_hash(hello.token)
+    session = Session(hub, table, Connection(seat, lang, holder))
+    hub.attach(table, session.conn)
+    sender = asyncio.create_task(_pump(websocket, session.conn))
+    try:
+        while True:
+            try:
+                data = await receive_json(websocket, cfg.max_message_bytes)
+                await session.handle(parse_message(data))
+            except ParlourError as exc:
+                session.refuse(exc)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        hub.detach(table, session.conn)
+        sender.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await sender
+
+
+async def _pump(websocket: WebSocket, conn: Connection) -> None:
+    """Send the connection's queued messages in order."""
+    while (message := await conn.outbox.get()) is not None:
+        try:
+            await websocket.send_text(
+                json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+            )
+        except Exception:  # the client went away; the reader notices and detaches
+            return
+    with contextlib.suppress(Exception):
+        await websocket.close()

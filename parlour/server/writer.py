@@ -1,0 +1,48 @@
+"""The commit writer: accepted actions reach the database in batches (group commit)."""
+
+from __future__ import annotations
+
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
+
+from parlour.server.storage import ActionRow, Store
+
+
+class GroupWriter:
+    """Appends actions in batches: moves arriving together share one transaction.
+
+    Each caller still waits until its own action is committed; under load many tables'
+    moves ride on one commit instead of queueing for one each.
+    """
+
+    def __init__(self, store: Store, pool: ThreadPoolExecutor) -> None:
+        self.store = store
+        self.pool = pool
+        self.pending: list[tuple[ActionRow, asyncio.Future[None]]] = []
+        self.task: asyncio.Task[None] | None = None
+
+    async def append(self, row: ActionRow) -> None:
+        """Commit one action (returns once it is durable; raises if storing failed)."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        self.pending.append((row, future))
+        if self.task is None or self.task.done():
+            self.task = loop.create_task(self._drain())
+        await future
+
+    async def _drain(self) -> None:
+        loop = asyncio.get_running_loop()
+        while self.pending:
+            batch, self.pending = self.pending, []
+            try:
+                await loop.run_in_executor(
+                    self.pool, self.store.append_actions, [row for row, _ in batch]
+                )
+            except Exception as exc:
+                for _, future in batch:
+                    if not future.done():
+                        future.set_exception(exc)
+            else:
+                for _, future in batch:
+                    if not future.done():
+                        future.set_result(None)
