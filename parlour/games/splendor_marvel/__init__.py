@@ -34,6 +34,9 @@ Results: ``reason`` is ``gauntlet`` or ``round_limit``; ``details`` holds ``deci
 (``points``, ``avengers``, ``fewest_cards``, ``shared``), ``points`` per seat, ``turns``,
 ``rounds`` and the seats that ``qualified``.
 
+Card data: ``data/cards.json``; no rulebook prints the cards, so each card names its
+``source`` and says whether it is ``verified``; eight are not (docs/splendor-marvel-data.md).
+
 Bots: ``heuristic`` (``bot.py``).
 """
 

@@ -57,6 +57,13 @@ class Card:
     """Stones of each colour to pay, in :data:`COLOURS` order."""
     time_stone: bool
     """Whether the card shows the Time Stone icon."""
+    verified: bool = True
+    """Whether the sources agree and the card fits its colour's cost pattern (no rulebook
+    prints the cards; false: a doubt is recorded and the sources' values are kept)."""
+    source: tuple[str, ...] = ()
+    """Keys of the data file's ``sources`` the values come from."""
+    doubt: str = ""
+    """Why an unverified card's values are doubted (empty when verified)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +106,7 @@ def parse_data(data: Any) -> tuple[tuple[Card, ...], tuple[LocationFace, ...]]:
     """Build and validate the cards and location faces from the data file's content."""
     if list(data.get("colours", [])) != list(COLOURS):
         raise CardDataError("the colour list must be " + ", ".join(COLOURS))
+    sources = data.get("sources", {})
     cards: list[Card] = []
     for i, raw in enumerate(data["cards"]):
         if raw.get("bonus") not in COLOURS:
@@ -113,7 +121,17 @@ def parse_data(data: Any) -> tuple[tuple[Card, ...], tuple[LocationFace, ...]]:
             avengers=int(raw["avengers"]),
             cost=_colour_vector(raw["cost"], f"card {raw['id']}"),
             time_stone=bool(raw["time_stone"]),
+            verified=raw.get("verified") is True,
+            source=tuple(str(s) for s in raw.get("source", ())),
+            doubt=str(raw.get("doubt", "")),
         )
+        # A card's provenance: named sources, and a reason whenever it is not verified.
+        if not isinstance(raw.get("verified"), bool) or not card.source:
+            raise CardDataError(f"card {card.id}: verified (true/false) and source are required")
+        if set(card.source) - set(sources):
+            raise CardDataError(f"card {card.id}: unknown source {sorted(card.source)}")
+        if card.verified == bool(card.doubt):
+            raise CardDataError(f"card {card.id}: a doubt exactly when not verified")
         if card.tier not in TIERS or card.avengers not in (0, 1, 2) or card.points < 0:
             raise CardDataError(f"card {card.id}: bad tier, tags or points")
         if not card.id.startswith(f"t{card.tier}-"):

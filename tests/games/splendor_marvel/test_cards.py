@@ -6,6 +6,7 @@ import copy
 import json
 from collections import Counter
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -53,7 +54,10 @@ def test_sm_comp_2_stable_ids_and_named_fields() -> None:
     raw = _raw()
     first = raw["cards"][0]
     assert first["id"] == "t1-baron-zemo" and first["cost"] == {"red": 3}
-    assert set(first) == {"id", "tier", "name", "bonus", "points", "avengers", "time_stone", "cost"}
+    assert set(first) == {
+        "id", "tier", "name", "bonus", "points", "avengers", "time_stone", "cost", "verified",
+        "source",
+    }  # fmt: skip
     gamora = next(c for c in CARDS if c.id == "t3-gamora")
     assert gamora.cost == (0, 0, 3, 7, 0) and gamora.points == 5
 
@@ -69,6 +73,11 @@ def test_sm_comp_2_stable_ids_and_named_fields() -> None:
         (lambda d: d["cards"][0].update(points=1), "140"),
         (lambda d: d["cards"][0].update(avengers=1), "35"),
         (lambda d: d["locations"].pop(), "4 location tiles"),
+        (lambda d: d["cards"][0].pop("verified"), "verified"),
+        (lambda d: d["cards"][0].update(source=[]), "source"),
+        (lambda d: d["cards"][0].update(source=["wiki"]), "unknown source"),
+        (lambda d: d["cards"][0].update(verified=False), "doubt"),
+        (lambda d: d["cards"][8].update(verified=True), "doubt"),
     ],
 )
 def test_sm_comp_2_validation_refuses_broken_data(edit: Any, message: str) -> None:
@@ -101,3 +110,39 @@ def test_sm_comp_4_avengers_assemble_is_worth_three_points() -> None:
     st = GAME.new(2, {}, 5)
     st.avengers = 1
     assert AVENGERS_POINTS == 3 and st.points(1) == 3 and st.points(0) == 0
+
+
+UNVERIFIED = {
+    "t1-bullseye",
+    "t1-kingpin",
+    "t1-spider-ham",
+    "t1-america-chavez",
+    "t1-winter-soldier",
+    "t3-gamora",
+    "t3-nova",
+    "t3-doctor-strange",
+}
+"""The cards whose printed values no source confirms (the reference data's suspects)."""
+
+
+def test_sm_comp_2_cards_no_source_confirms_are_flagged_with_their_doubt() -> None:
+    """SM-COMP-2: the suspect cards say why; the others name the two lists that agree."""
+    assert {c.id for c in CARDS if not c.verified} == UNVERIFIED
+    assert all(c.doubt for c in CARDS if not c.verified)
+    assert all(c.source == ("splendorm", "jeu-java") for c in CARDS if c.verified)
+    assert set(_raw()["sources"]) == {"splendorm", "jeu-java"}
+    # The values are the sources' own, doubts and all (no change without a source).
+    by_id = {c.id: c for c in CARDS}
+    assert by_id["t1-bullseye"].cost == by_id["t1-prowler"].cost == (0, 1, 1, 2, 1)
+    assert by_id["t1-kingpin"].cost == by_id["t1-spider-ham"].cost == (1, 0, 0, 0, 2)
+    assert by_id["t3-nova"].cost == (0, 0, 3, 3, 6)
+    assert by_id["t3-doctor-strange"].cost == (0, 0, 0, 0, 7)
+
+
+def test_the_data_guide_lists_exactly_the_unverified_cards() -> None:
+    """docs/splendor-marvel-data.md flags the same cards as the data file."""
+    guide = Path(__file__).resolve().parents[3] / "docs" / "splendor-marvel-data.md"
+    rows = [
+        line for line in guide.read_text(encoding="utf-8").splitlines() if line.startswith("| `")
+    ]
+    assert {row.split("`")[1] for row in rows} == UNVERIFIED
