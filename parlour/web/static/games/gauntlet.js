@@ -1,6 +1,7 @@
 // Infinity Gauntlet: Thanos against the heroes; health, stones, face-up and defeated cards.
 import { helpAttrs } from "../cardhelp.js";
 import { h } from "../dom.js";
+import { icon } from "../icons.js";
 import { has } from "../i18n.js";
 import { gameData } from "../render.js";
 import { scoreTable } from "../summary.js";
@@ -104,7 +105,7 @@ export function render(view, ctx) {
       h(
         `div.seat-board.ig-seat.${deck}`,
         { dataset: { seat: s, acting: String(view.to_act === s) } },
-        h("h4", ctx.names[s], " ", h("span.badge", ctx.t(s === thanosSeat ? "web.table.role_thanos" : "web.table.role_hero")), s !== thanosSeat && view.tokens[s] ? h("span.badge.power", `⚡ ${view.tokens[s]}`) : null),
+        h("h4", ctx.names[s], " ", h("span.badge", ctx.t(s === thanosSeat ? "web.table.role_thanos" : "web.table.role_hero")), view.tokens[s] ? h("span.badge.power", icon("bolt"), ` ${view.tokens[s]}`) : null),
         hand,
         h("div.cards", view.faceup[s].map((c) => card(ctx, c, ".small", deck))),
       ),

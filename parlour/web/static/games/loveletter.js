@@ -1,6 +1,7 @@
 // Love Letter: hands, discards in order, tokens of affection, protection and knowledge.
 import { helpAttrs } from "../cardhelp.js";
 import { h } from "../dom.js";
+import { icon } from "../icons.js";
 import { gameData } from "../render.js";
 import { scoreTable } from "../summary.js";
 
@@ -88,7 +89,7 @@ export function render(view, ctx) {
       h(
         "div.seat-board.ll-seat",
         { dataset: { seat: s, acting: String(view.to_act === s), out: String(!inRound) } },
-        h("h4", ctx.names[s], view.protected[s] ? h("span.badge.shield", `🛡 ${ctx.t("web.table.protected")}`) : null),
+        h("h4", ctx.names[s], view.protected[s] ? h("span.badge.shield", icon("shield"), ` ${ctx.t("web.table.protected")}`) : null),
         h("div", ctx.t("web.table.tokens", { tokens: view.tokens[s], goal: view.tokens_to_win }), " ", hearts(view.tokens[s], view.tokens_to_win)),
         hand,
         h("div.ll-discards", h("span.muted", ctx.t("web.table.discards")), h("div.cards", view.discards[s].map((c) => card(ctx, c, ed, ".small")))),

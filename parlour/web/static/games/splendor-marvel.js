@@ -1,6 +1,7 @@
 // Splendor Marvel: infinity-stone tokens, three tiers of characters, locations, each player's tableau.
 import { helpAttrs } from "../cardhelp.js";
 import { h } from "../dom.js";
+import { icon } from "../icons.js";
 import { gameData } from "../render.js";
 import { scoreTable } from "../summary.js";
 
@@ -128,7 +129,7 @@ export function render(view, ctx) {
       h(
         "div.seat-board.sm-seat",
         { dataset: { seat: s, acting: String(view.to_act === s) } },
-        h("h4", ctx.names[s], " ", h("span.badge", `${ctx.t("web.table.points")}: ${p.points}`), p.gauntlet ? h("span.badge.power", "✊") : null),
+        h("h4", ctx.names[s], " ", h("span.badge", `${ctx.t("web.table.points")}: ${p.points}`), p.gauntlet ? h("span.badge.power", { title: ctx.t("web.summary.gauntlet") }, icon("fist"), ` ${ctx.t("web.summary.gauntlet")}`) : null),
         h("div.sm-row", h("span.muted", ctx.t("splendor-marvel.ui.tokens")), Object.entries(p.tokens).map(([c, n]) => (n ? picks(gem(ctx, c, n), s === view.seat ? `mytoken:${c}` : `token:${s}:${c}`) : null))),
         h("div.sm-row", h("span.muted", ctx.t("web.table.bonuses")), Object.entries(p.bonuses).map(([c, n]) => (n ? gem(ctx, c, n, true) : null))),
         p.reserved.length
