@@ -93,9 +93,7 @@ def game_options(game: Game, extra: Sequence[str], given: Sequence[str] = ()) ->
             raise OptionError("core.error.option_unknown", option=name[:60], known=known)
         if value is None:
             if spec.kind != "bool":
-                raise OptionError(
-                    "core.error.option_bad_value", option=spec.name, value="", expected=spec.kind
-                )
+                raise spec.error("")
             value = "true"
         out[spec.name] = spec.parse_text(value)
 

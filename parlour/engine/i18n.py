@@ -47,6 +47,9 @@ PLAYER_PARAMS = frozenset(
 )
 """Parameter names that hold a seat number and are shown as that player's name."""
 
+KEY_PARAMS = frozenset({"option", "expected", "choices", "game"})
+"""Parameter names whose values may be catalog keys, shown as those keys' texts."""
+
 
 @cache
 def catalog(lang: str, domain: str) -> Mapping[str, str]:
@@ -137,10 +140,20 @@ def render_params(
 
     Seats (parameters named in ``PLAYER_PARAMS`` or ending in ``_seat`` or ``_seats``) become player
     names; a string value that is a known name key ``<game>.name.<value>`` (card ids, colour
-    names, end reasons) is translated; lists are rendered item by item and joined.
+    names, end reasons) is translated; lists are rendered item by item and joined. Parameters
+    named in ``KEY_PARAMS`` may hold full catalog keys (an option's label, what it expects, a
+    game's id): those are translated, ``expected`` filled with the other parameters.
     """
 
     def one(key: str, value: Any) -> str:
+        if key in KEY_PARAMS and isinstance(value, str):
+            if key == "game" and has(f"{value}.name.game"):
+                return t(f"{value}.name.game", lang)
+            if "." in value and has(value):
+                if key == "expected":
+                    others = {k: one(k, v) for k, v in params.items() if k != key}
+                    return t(value, lang, **others)
+                return t(value, lang)
         if isinstance(value, bool):
             return t(f"core.{'yes' if value else 'no'}", lang)
         if isinstance(value, int) and (key in PLAYER_PARAMS or key.endswith(("_seat", "_seats"))):

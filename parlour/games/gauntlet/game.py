@@ -77,9 +77,9 @@ class Gauntlet(Game):
         if len(options["thanos_health"]) != 5:
             raise OptionError(
                 "core.error.option_bad_value",
-                option="thanos_health",
+                option="gauntlet.option_label.thanos_health",
                 value=",".join(str(v) for v in options["thanos_health"])[:60],
-                expected="5 numbers (2-6 players)",
+                expected="gauntlet.expect.thanos_health",
             )
         options["thanos_health"] = list(options["thanos_health"])
         return options

@@ -12,6 +12,7 @@ from fastapi import APIRouter, Request
 
 from parlour.bots.registry import bot_names
 from parlour.engine.i18n import DEFAULT_LANGUAGE, LANGUAGES, catalog, domains, t
+from parlour.engine.options import describe_options
 from parlour.games import game_ids, get_game
 from parlour.server.errors import ServerError
 from parlour.server.routes.common import lang_of
@@ -29,18 +30,7 @@ def game_info(game_id: str, lang: str) -> dict[str, Any]:
         "name": t(f"{game.id}.name.game", lang),
         "min_players": game.min_players,
         "max_players": game.max_players,
-        "options": [
-            {
-                "name": s.name,
-                "kind": s.kind,
-                "default": s.default,
-                "choices": None if s.choices is None else list(s.choices),
-                "minimum": s.minimum,
-                "maximum": s.maximum,
-                "help": t(s.help_key, lang) if s.help_key else "",
-            }
-            for s in game.option_specs()
-        ],
+        "options": describe_options(game.option_specs(), game.player_range, lang),
         "bots": bot_names(game.id),
     }
 

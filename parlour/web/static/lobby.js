@@ -4,35 +4,69 @@ import { clear, h, toast } from "./dom.js";
 import { howtoPath } from "./howto.js";
 import { gameName, lang, t } from "./i18n.js";
 
-function optionInput(game, spec) {
+// A choice's words at the start of a menu line ("classic" → "Classic").
+function capital(text) {
+  return text ? text.charAt(0).toLocaleUpperCase(lang()) + text.slice(1) : text;
+}
+
+// One option: its short label, the control, and its help as a hint beside it.
+// Leaving a control at its first line sends nothing, so the game's own default applies.
+function optionInput(spec, players) {
   const id = `opt-${spec.name}`;
-  const defaultLabel =
-    spec.default === null || spec.default === undefined
-      ? t("web.lobby.default")
-      : `${t("web.lobby.default")} (${spec.default})`;
+  const hintId = `${id}-hint`;
+  const fallback = capital(t("core.option.default_mark", { value: spec.default_text }));
+  const common = { id, name: spec.name, dataset: { kind: spec.kind }, "aria-describedby": hintId };
   let input;
-  if (spec.choices || spec.kind === "bool") {
-    const choices = spec.choices || [true, false];
+  if (spec.choices || spec.kind === "bool" || spec.seat) {
+    let values;
+    let labels;
+    if (spec.seat) {
+      values = Array.from({ length: players }, (_, i) => i);
+      labels = values.map((i) => t("core.option.seat", { number: i + 1 }));
+    } else if (spec.choices) {
+      values = spec.choices;
+      labels = spec.choice_labels || spec.choices.map(String);
+    } else {
+      values = [true, false];
+      labels = [t("core.yes"), t("core.no")];
+    }
     input = h(
       "select",
-      { id, name: spec.name, dataset: { kind: spec.kind } },
-      h("option", { value: "" }, defaultLabel),
-      choices.map((c) =>
-        h("option", { value: JSON.stringify(c) }, spec.kind === "bool" ? t(`core.${c ? "yes" : "no"}`) : gameName(game, c)),
-      ),
+      common,
+      h("option", { value: "" }, fallback),
+      values
+        .map((v, i) => [v, labels[i]])
+        .filter(([v]) => JSON.stringify(v) !== JSON.stringify(spec.default))
+        .map(([v, label]) => h("option", { value: JSON.stringify(v) }, capital(label))),
     );
   } else {
     input = h("input", {
-      id,
-      name: spec.name,
+      ...common,
       type: spec.kind === "int" ? "number" : "text",
       min: spec.minimum ?? undefined,
       max: spec.maximum ?? undefined,
-      placeholder: defaultLabel,
-      dataset: { kind: spec.kind },
+      inputmode: spec.kind === "int_list" ? "numeric" : undefined,
+      placeholder: fallback,
     });
   }
-  return h("label.option", { for: id, title: spec.help }, h("span.option-name", spec.help || spec.name), input);
+  return h(
+    "div.option",
+    { dataset: { option: spec.name } },
+    h("label.option-name", { for: id }, spec.label),
+    input,
+    spec.help ? h("small.option-hint", { id: hintId }, spec.help) : null,
+  );
+}
+
+// The player counts the chosen options allow (Love Letter's edition sets them).
+function playerRange(game, options) {
+  let [low, high] = [game.min_players, game.max_players];
+  for (const spec of game.options) {
+    const chosen = Object.prototype.hasOwnProperty.call(options, spec.name) ? options[spec.name] : spec.default;
+    const range = spec.players_by_choice && spec.players_by_choice[String(chosen)];
+    if (range) [low, high] = [Math.max(low, range[0]), Math.min(high, range[1])];
+  }
+  return [low, high];
 }
 
 function readOptions(form) {
@@ -107,34 +141,14 @@ export class LobbyPage {
             },
           },
           h("span.game-title", gameName(g.id, "game")),
-          h("span.game-players", `${g.min_players}–${g.max_players}`),
+          h("span.game-players", t("core.option.players", { low: g.min_players, high: g.max_players })),
         ),
         h("a.howto-link", { href: howtoPath(g.id, lang()), dataset: { howto: g.id } }, `${t("web.howto.link")} →`)),
       ),
     );
     const game = this.game(this.choice);
     const form = h("form.new-table", { onsubmit: (e) => this.create(e, form) });
-    if (game) {
-      const players = h(
-        "select#players",
-        { id: "players", name: "players" },
-        Array.from({ length: game.max_players - game.min_players + 1 }, (_, i) => {
-          const n = game.min_players + i;
-          return h("option", { value: n }, String(n));
-        }),
-      );
-      form.append(
-        h("label.option", { for: "players" }, h("span.option-name", t("web.lobby.players")), players),
-        h(
-          "fieldset.options",
-          {},
-          h("legend", {}, t("web.lobby.options")),
-          h("a.howto-options", { href: howtoPath(game.id, lang(), "options"), target: "_blank", rel: "noopener" }, `${t("web.howto.options_link")} ↗`),
-          game.options.map((spec) => optionInput(game.id, spec))),
-        h("p.form-error", { role: "alert" }),
-        h("button.primary#create", { type: "submit", id: "create" }, t("web.lobby.create")),
-      );
-    }
+    if (game) this.fillForm(form, game, {}, null);
     this.tableList = h("div.table-list");
     this.root.append(
       h(
@@ -149,6 +163,45 @@ export class LobbyPage {
       h("section.panel.lobby-tables", {}, h("h2", {}, t("web.lobby.tables")), this.tableList),
     );
     this.renderTables();
+  }
+
+  // The form for one game; redrawn when a choice changes the valid player counts or seats.
+  fillForm(form, game, options, wanted) {
+    clear(form);
+    const [low, high] = playerRange(game, options);
+    const players = Math.min(Math.max(wanted ?? low, low), high);
+    const count = h(
+      "select#players",
+      { id: "players", name: "players" },
+      Array.from({ length: high - low + 1 }, (_, i) => h("option", { value: low + i }, String(low + i))),
+    );
+    count.value = String(players);
+    const fields = game.options.map((spec) => optionInput(spec, players));
+    form.append(
+      h("div.option", {}, h("label.option-name", { for: "players" }, t("web.lobby.players")), count),
+      h(
+        "fieldset.options",
+        {},
+        h("legend", {}, t("web.lobby.options")),
+        h("a.howto-options", { href: howtoPath(game.id, lang(), "options"), target: "_blank", rel: "noopener" }, `${t("web.howto.options_link")} ↗`),
+        fields,
+      ),
+      h("p.form-error", { role: "alert" }),
+      h("button.primary#create", { type: "submit", id: "create" }, t("web.lobby.create")),
+    );
+    // Keep what was chosen; a seat past the new table size falls back to random.
+    for (const el of form.querySelectorAll("[data-kind]")) {
+      if (!Object.prototype.hasOwnProperty.call(options, el.name)) continue;
+      const raw = el.tagName === "SELECT" ? JSON.stringify(options[el.name]) : String(options[el.name]);
+      if (el.tagName !== "SELECT" || [...el.options].some((o) => o.value === raw)) el.value = raw;
+    }
+    const redraw = () => {
+      const focused = document.activeElement && document.activeElement.id;
+      this.fillForm(form, game, readOptions(form), Number(count.value));
+      if (focused) document.getElementById(focused)?.focus();
+    };
+    count.addEventListener("change", redraw);
+    for (const el of form.querySelectorAll("select[data-kind]")) el.addEventListener("change", redraw);
   }
 
   renderTables() {
