@@ -124,6 +124,7 @@ def test_the_leak_check_catches_the_old_texts() -> None:
 
 
 def test_every_option_has_a_label_and_a_help_text() -> None:
-    for game in all_games():
+    # Parlour's own games; test games registered by other modules carry no catalog.
+    for game in (g for g in all_games() if has(f"{g.id}.name.game")):
         for spec in game.option_specs():
             assert has(spec.help_key) and has(spec.label_key), (game.id, spec.name)

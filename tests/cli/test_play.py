@@ -319,7 +319,7 @@ def test_play_command_in_spanish_quits_on_end_of_input() -> None:
     [
         (["--seat", "0", "--as", "thanos"], "not both"),
         (["--as", "thanos"], "has no role"),
-        (["--players", "9"], "takes 2 to 4 players"),
+        (["--players", "9"], "is played by 2 to 4 players"),
         (["--colour", "red"], "Unknown option “colour”"),
         (["--bots", "nobody"], "Unknown bot"),
         (["--seat", "5"], "no seat"),

@@ -117,7 +117,7 @@ def test_real_game_replays_from_every_seat(tmp_path: Path, game_id: str) -> None
         (
             '{"format": "parlour-replay", "version": 1, "game": "highcard", "players": 9,'
             ' "seed": 1}',
-            "takes 2 to 4 players",
+            "is played by 2 to 4 players",
         ),
         (
             '{"format": "parlour-replay", "version": 1, "game": "highcard", "players": 2,'
