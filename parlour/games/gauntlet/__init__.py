@@ -37,8 +37,8 @@ Spec notes
 
 Files
     ``game.py`` the Game (options, stack parsing, ``new``) and the state class with its rules
-    attached; ``state.py`` the state's fields and the questions they answer (``Phase`` names
-    the prompts); ``legal.py`` legal moves and their prebuilt lists; ``rules.py`` transitions,
+    attached; ``state.py`` the state's fields and the questions they answer (``Prompt`` names
+    the decisions); ``legal.py`` legal moves and their prebuilt lists; ``rules.py`` transitions,
     one handler per prompt and one per card effect; ``views.py`` ``view`` and
     ``determinize``; ``actions.py``, ``cards.py`` (data in ``data/cards.json``), ``text.py``,
     ``bot.py``, ``search.py``. Imports point one way: cards, actions, state, legal, rules,
@@ -50,7 +50,7 @@ from __future__ import annotations
 from parlour.bots.base import Bot
 from parlour.games.gauntlet.cards import CARDS
 from parlour.games.gauntlet.game import DEFAULT_HERO_HEALTH, DEFAULT_THANOS_HEALTH, Gauntlet
-from parlour.games.gauntlet.state import GauntletState, Phase
+from parlour.games.gauntlet.state import GauntletState, Prompt
 
 GAME = Gauntlet()
 """The game instance the registry loads."""
@@ -73,5 +73,6 @@ __all__ = [
     "GAME",
     "Gauntlet",
     "GauntletState",
-    "Phase",
+    "Pending",
+    "Prompt",
 ]

@@ -22,12 +22,10 @@ DEFAULT_THANOS_HEALTH = (5, 5, 7, 8, 9)
 class PlayedState(GauntletState):
     """A Gauntlet state that plays: legal moves, transitions and views attached."""
 
-    __slots__ = ()
-
     legal_actions = legal.legal_actions
     _is_legal = legal.is_legal
     _illegal = legal.illegal
-    _apply = rules.apply
+    _transition = rules.transition
     _view = views.view_of
     determinize = views.determinize
 
@@ -110,12 +108,12 @@ class Gauntlet(Game):
         st.hands[THANOS] = sorted([st.thanos_deck.pop(), st.thanos_deck.pop()])
         st.hero_turns = 1
         rules.start_turn(st, THANOS)
-        st._events = []
+        st.log.take()  # the opening's events are nobody's move
         return st
 
     def state_from_json(self, data: Mapping[str, Any]) -> GauntletState:
         """Rebuild a saved state."""
-        st = rebuild(self, lambda: PlayedState.from_json(self, data), data)
+        st = rebuild(self, lambda: _seated(PlayedState.from_json(self, data)), data)
         if len(st.tokens) != st.players or len(st.known) != st.players:
             raise corrupt("per-seat lists")
         if not st.hand_kept():
@@ -133,6 +131,13 @@ class Gauntlet(Game):
         out: list[tuple[int, dict[str, Any]]] = [(n, {}) for n in range(2, 7)]
         out.append((3, {"time_stone_copies_defeated": False, "mind_stone_returns": False}))
         return out
+
+
+def _seated(st: PlayedState) -> PlayedState:
+    """The rebuilt state, refused when it has not one hand and one face-up row per seat."""
+    if len(st.hands) != st.players or len(st.faceup) != st.players:
+        raise corrupt("seats")
+    return st
 
 
 def parse_stack(stack: Any) -> tuple[list[int], list[int]]:

@@ -15,17 +15,17 @@ from dataclasses import dataclass
 from parlour.engine import Action, IllegalActionError
 from parlour.games.gauntlet import actions as A
 from parlour.games.gauntlet.cards import KIND, NUMBER, STONES
-from parlour.games.gauntlet.state import THANOS, GauntletState, Phase
+from parlour.games.gauntlet.state import THANOS, GauntletState, Prompt
 
-_PLAY = Phase.PLAY
-_DEFEAT = Phase.DEFEAT
-_WITH = Phase.WITH
-_SPACE = Phase.SPACE
-_ACCEPT = Phase.ACCEPT
-_ORDER = Phase.ORDER
-_BOTTOM = Phase.BOTTOM
-_COPY = Phase.COPY
-_SNAP = Phase.SNAP
+_PLAY = Prompt.PLAY
+_DEFEAT = Prompt.DEFEAT
+_WITH = Prompt.WITH
+_SPACE = Prompt.SPACE
+_ACCEPT = Prompt.ACCEPT
+_ORDER = Prompt.ORDER
+_BOTTOM = Prompt.BOTTOM
+_COPY = Prompt.COPY
+_SNAP = Prompt.SNAP
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,11 +97,11 @@ def legal_actions(st: GauntletState) -> list[Action]:
     if phase is _PLAY:
         return _plays(st, tab)
     if phase is _DEFEAT:
-        return [A.DEFEAT[k] for k in kinds_in_hand(st, st.p_guess)]
+        return [A.DEFEAT[k] for k in kinds_in_hand(st, st.pending.guess)]
     if phase is _WITH:
         return [A.WITH[k] for k in kinds_in_hand(st, 0)]
     if phase is _SPACE:
-        first = st.p_first if st.players > 2 else -1
+        first = st.pending.first if st.players > 2 else -1
         return [*(A.FIGHT[s] for s in range(1, st.players) if s != first), A.FIGHT_PASS]
     if phase is _ACCEPT:
         return [A.ACCEPT, A.DECLINE]
@@ -110,7 +110,7 @@ def legal_actions(st: GauntletState) -> list[Action]:
     if phase is _BOTTOM:
         return _bottoms(st)
     if phase is _COPY:
-        return list(tab.thanos[st.p_kind])
+        return list(tab.thanos[st.pending.kind])
     if phase is _SNAP:
         return [A.SNAP, A.END]
     raise AssertionError(phase)
@@ -147,7 +147,7 @@ def _plays(st: GauntletState, tab: Tables) -> list[Action]:
 def _bottoms(st: GauntletState) -> list[Action]:
     """Which of his kinds Thanos may put under his deck (one or two cards)."""
     kinds = kinds_in_hand(st, 0)
-    if st.p_space == 1:
+    if st.pending.left == 1:
         return [A.BOTTOMS[(k,)] for k in kinds]
     hand = [KIND[c] for c in st.hands[THANOS]]
     return [A.BOTTOMS[(a, b)] for a in kinds for b in kinds if a != b or hand.count(a) >= 2]

@@ -1,51 +1,38 @@
 """Gauntlet's transitions: one handler per prompt, one per card effect, then fights, decks, turns.
 
-:func:`apply` takes a legal, interned action (legality is :mod:`.legal`'s) and changes the
-state in place. Every event goes through :func:`emit`.
+:func:`transition` takes a legal, interned action (legality is :mod:`.legal`'s) and changes
+the state in place; every event goes to the state's log (``st.log.emit``), which the engine's
+``apply`` hands back.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
-from parlour.engine import Action, Event
+from parlour.engine import Action
 from parlour.games.gauntlet import actions as A
 from parlour.games.gauntlet.cards import CARDS, KIND, NUMBER
 from parlour.games.gauntlet.legal import kinds_in_hand
-from parlour.games.gauntlet.state import THANOS, GauntletState, Phase
+from parlour.games.gauntlet.state import THANOS, GauntletState, Pending, Prompt
 
 MIND_STONE = next(c.index for c in CARDS if c.effect == "mind")
 _RETURNS = tuple(c.returns for c in CARDS)
 
 # Module constants: reading an enum member through its class is slow on hot paths.
-_PLAY = Phase.PLAY
-_DEFEAT = Phase.DEFEAT
-_WITH = Phase.WITH
-_SPACE = Phase.SPACE
-_ACCEPT = Phase.ACCEPT
-_ORDER = Phase.ORDER
-_BOTTOM = Phase.BOTTOM
-_COPY = Phase.COPY
-_SNAP = Phase.SNAP
+_PLAY = Prompt.PLAY
+_DEFEAT = Prompt.DEFEAT
+_WITH = Prompt.WITH
+_SPACE = Prompt.SPACE
+_ACCEPT = Prompt.ACCEPT
+_ORDER = Prompt.ORDER
+_BOTTOM = Prompt.BOTTOM
+_COPY = Prompt.COPY
+_SNAP = Prompt.SNAP
 
 
-def apply(st: GauntletState, action: Action) -> list[Event]:
-    """Change the state for a legal, interned action; return its events."""
-    st._events = []
-    st.move_number += 1
+def transition(st: GauntletState, action: Action) -> None:
+    """Change the state for a legal, interned action (its events go to ``st.log``)."""
     _PROMPTS[st.phase](st, action)
-    events = st._events
-    st._events = []
-    return events
-
-
-def emit(
-    st: GauntletState, kind: str, audience: frozenset[int] | None = None, /, **data: Any
-) -> None:
-    """Record one event of the action being applied (skipped when events are not wanted)."""
-    if st.record_events:
-        st._events.append(Event(kind, data, audience))
 
 
 # -- one handler per prompt ---------------------------------------------------------------
@@ -63,7 +50,7 @@ def _on_play(st: GauntletState, action: Action) -> None:
 
 def _on_copy(st: GauntletState, action: Action) -> None:
     assert isinstance(action, A.ThanosPlay)
-    emit(st, "copied", kind=action.kind)
+    st.log.emit("copied", kind=action.kind)
     _THANOS_EFFECTS[action.kind](st, action)
 
 
@@ -75,27 +62,27 @@ def _on_defeat(st: GauntletState, action: Action) -> None:
 
 def _on_with(st: GauntletState, action: Action) -> None:
     assert isinstance(action, A.PickKind)
-    _fight(st, st.p_target, _card_of_kind(st, action.kind), thanos_started=True)
+    _fight(st, st.pending.target, _card_of_kind(st, action.kind), thanos_started=True)
     _after_thanos_fight(st)
 
 
 def _on_space(st: GauntletState, action: Action) -> None:
     if action is A.FIGHT_PASS:
-        emit(st, "declined", seat=THANOS)
+        st.log.emit("declined", seat=THANOS)
         _end_card(st)
         return
     assert isinstance(action, A.FightTarget)
-    st.p_space -= 1
-    st.p_first = action.target
+    p = st.pending
+    st.pending = Pending(p.kind, p.target, p.guess, p.left - 1, action.target)
     _thanos_fight(st, action.target)
 
 
 def _on_accept(st: GauntletState, action: Action) -> None:
     if action is A.ACCEPT:
-        emit(st, "accepted", seat=st.prompt_seat)
+        st.log.emit("accepted", seat=st.prompt_seat)
         _hero_fight(st, st.prompt_seat)
     else:
-        emit(st, "declined", seat=st.prompt_seat)
+        st.log.emit("declined", seat=st.prompt_seat)
     _end_card(st)
 
 
@@ -105,7 +92,7 @@ def _on_order(st: GauntletState, action: Action) -> None:
     st.looking = []
     st.hero_deck.extend(reversed(cards))
     st.known[st.active].update(cards)
-    emit(st, "ordered", seat=st.active, count=len(cards))
+    st.log.emit("ordered", seat=st.active, count=len(cards))
     _end_card(st)
 
 
@@ -119,7 +106,7 @@ def _on_bottom(st: GauntletState, action: Action) -> None:
         st.hands[THANOS].remove(c)
         st.thanos_deck.insert(0, c)
         st.known[THANOS].add(c)
-    emit(st, "bottomed", count=len(action.kinds))
+    st.log.emit("bottomed", count=len(action.kinds))
     _end_card(st)
 
 
@@ -130,7 +117,7 @@ def _on_snap(st: GauntletState, action: Action) -> None:
         _end_turn(st)
 
 
-_PROMPTS: dict[Phase, Callable[[GauntletState, Action], None]] = {
+_PROMPTS: dict[Prompt, Callable[[GauntletState, Action], None]] = {
     _PLAY: _on_play,
     _COPY: _on_copy,
     _DEFEAT: _on_defeat,
@@ -152,17 +139,17 @@ def _card_of_kind(st: GauntletState, kind: str) -> int:
 
 
 def _played(st: GauntletState, seat: int, card: int, target: int, guess: int) -> None:
-    if not st.record_events:
+    if not st.log.record:
         return
     cid = CARDS[card].id
     if target >= 0 and guess:
-        emit(st, "played_guess_at", seat=seat, card=cid, target=target, number=guess)
+        st.log.emit("played_guess_at", seat=seat, card=cid, target=target, number=guess)
     elif target >= 0:
-        emit(st, "played_at", seat=seat, card=cid, target=target)
+        st.log.emit("played_at", seat=seat, card=cid, target=target)
     elif guess:
-        emit(st, "played_guess", seat=seat, card=cid, number=guess)
+        st.log.emit("played_guess", seat=seat, card=cid, number=guess)
     else:
-        emit(st, "played", seat=seat, card=cid)
+        st.log.emit("played", seat=seat, card=cid)
 
 
 # -- hero cards: one handler per effect ---------------------------------------------------
@@ -182,12 +169,13 @@ def _hero1(st: GauntletState, action: A.HeroPlay) -> None:
     """IG-HERO-1: a hit always asks Thanos which matching card goes, hiding a double."""
     guess = action.guess
     if any(NUMBER[c] == guess for c in st.hands[THANOS]):
-        emit(st, "guess_hit", number=guess)
+        st.log.emit("guess_hit", number=guess)
         st.phase = _DEFEAT
         st.prompt_seat = THANOS
-        st.p_guess = guess
+        p = st.pending
+        st.pending = Pending(p.kind, p.target, guess, p.left, p.first)
     else:
-        emit(st, "guess_miss", number=guess)
+        st.log.emit("guess_miss", number=guess)
         _end_card(st)
 
 
@@ -198,10 +186,10 @@ def _hero2(st: GauntletState, action: A.HeroPlay) -> None:
     if hand:
         card = hand[st.rng.below(len(hand))]
         st.known[target].add(card)
-        emit(st, "peeked", seat=target)
-        emit(st, "peek_card", frozenset({target}), seat=target, card=CARDS[card].id)
+        st.log.emit("peeked", seat=target)
+        st.log.emit("peek_card", frozenset({target}), seat=target, card=CARDS[card].id)
     else:
-        emit(st, "no_effect")
+        st.log.emit("no_effect")
     _end_card(st)
 
 
@@ -210,14 +198,14 @@ def _hero3(st: GauntletState, action: A.HeroPlay) -> None:
     if action.fight:
         _hero_fight(st, st.active)
     else:
-        emit(st, "declined", seat=st.active)
+        st.log.emit("declined", seat=st.active)
     _end_card(st)
 
 
 def _hero4(st: GauntletState, action: A.HeroPlay) -> None:
     """IG-HERO-4: the chosen hero takes a power token."""
     st.tokens[action.target] += 1
-    emit(st, "token", seat=action.target, count=1, total=st.tokens[action.target])
+    st.log.emit("token", seat=action.target, count=1, total=st.tokens[action.target])
     _end_card(st)
 
 
@@ -230,8 +218,8 @@ def _hero5(st: GauntletState, action: A.HeroPlay) -> None:
             break
         looking.append(deck.pop())
     st.looking = looking
-    emit(st, "looked", seat=st.active, count=len(looking))
-    emit(st, "look_cards", frozenset({st.active}), cards=[CARDS[c].id for c in looking])
+    st.log.emit("looked", seat=st.active, count=len(looking))
+    st.log.emit("look_cards", frozenset({st.active}), cards=[CARDS[c].id for c in looking])
     st.phase = _ORDER
     st.prompt_seat = st.active
 
@@ -257,7 +245,7 @@ def _hero_fight(st: GauntletState, hero: int) -> None:
     """A hero-started fight: Thanos's card is picked at random (IG-FIGHT-2, IG-RANDOM-1)."""
     hand = st.hands[THANOS]
     if not hand:
-        emit(st, "no_effect")
+        st.log.emit("no_effect")
         return
     _fight(st, hero, hand[st.rng.below(len(hand))], thanos_started=False)
 
@@ -279,7 +267,7 @@ def _outrider(st: GauntletState, action: A.ThanosPlay) -> None:
     if NUMBER[card] == action.guess:
         _defeat_heroes(st, [action.target])
     else:
-        emit(st, "guess_miss_at", number=action.guess, target=action.target)
+        st.log.emit("guess_miss_at", number=action.guess, target=action.target)
     _end_card(st)
 
 
@@ -289,7 +277,7 @@ def _mind(st: GauntletState, action: A.ThanosPlay) -> None:
     if hit:
         _defeat_heroes(st, hit)
     else:
-        emit(st, "guess_miss", number=action.guess)
+        st.log.emit("guess_miss", number=action.guess)
     _end_card(st)
 
 
@@ -298,7 +286,7 @@ def _corvus(st: GauntletState, action: A.ThanosPlay) -> None:
     if NUMBER[st.hands[action.target][0]] <= 3:
         _defeat_heroes(st, [action.target])
     else:
-        emit(st, "no_effect")
+        st.log.emit("no_effect")
     _end_card(st)
 
 
@@ -307,24 +295,25 @@ def _soul(st: GauntletState, action: A.ThanosPlay) -> None:
     if NUMBER[st.hands[action.target][0]] >= 3:
         _defeat_heroes(st, [action.target])
     else:
-        emit(st, "no_effect")
+        st.log.emit("no_effect")
     _end_card(st)
 
 
 def _dwarf(st: GauntletState, action: A.ThanosPlay) -> None:
     """IG-THANOS-DWARF: Thanos may fight one hero."""
     if action.target < 0:
-        emit(st, "declined", seat=THANOS)
+        st.log.emit("declined", seat=THANOS)
         _end_card(st)
         return
-    st.p_space = 0
+    p = st.pending
+    st.pending = Pending(p.kind, p.target, p.guess, 0, p.first)
     _thanos_fight(st, action.target)
 
 
 def _space(st: GauntletState, action: A.ThanosPlay) -> None:
     """IG-THANOS-SPACE: up to two fights, each a prompt."""
-    st.p_space = 2
-    st.p_first = -1
+    p = st.pending
+    st.pending = Pending(p.kind, p.target, p.guess, 2, -1)
     st.phase = _SPACE
     st.prompt_seat = THANOS
 
@@ -353,10 +342,11 @@ def _time(st: GauntletState, action: A.ThanosPlay) -> None:
     """IG-THANOS-TIME: copy a card's effect (its answers are the next prompt), or nothing."""
     if action.copy:
         st.phase = _COPY
-        st.p_kind = action.copy
+        p = st.pending
+        st.pending = Pending(action.copy, p.target, p.guess, p.left, p.first)
         st.prompt_seat = THANOS
     else:
-        emit(st, "no_effect")
+        st.log.emit("no_effect")
         _end_card(st)
 
 
@@ -378,7 +368,7 @@ _THANOS_EFFECTS: dict[str, Callable[[GauntletState, A.ThanosPlay], None]] = {
 
 def _thanos_tokens(st: GauntletState, n: int) -> None:
     st.tokens[THANOS] += n
-    emit(st, "token", seat=THANOS, count=n, total=st.tokens[THANOS])
+    st.log.emit("token", seat=THANOS, count=n, total=st.tokens[THANOS])
     _end_card(st)
 
 
@@ -387,11 +377,12 @@ def _draw_and_bottom(st: GauntletState, want: int) -> None:
     while drawn < want and st.thanos_deck:
         _draw_thanos(st)
         drawn += 1
-    emit(st, "thanos_drew", count=drawn)
+    st.log.emit("thanos_drew", count=drawn)
     if drawn:
         st.phase = _BOTTOM
         st.prompt_seat = THANOS
-        st.p_space = drawn
+        p = st.pending
+        st.pending = Pending(p.kind, p.target, p.guess, drawn, p.first)
         return
     _end_card(st)
 
@@ -400,13 +391,14 @@ def _thanos_fight(st: GauntletState, target: int) -> None:
     """Thanos starts a fight: he picks his card (a prompt when his kinds differ)."""
     hand = st.hands[THANOS]
     if not hand:
-        emit(st, "no_effect")
+        st.log.emit("no_effect")
         _after_thanos_fight(st)
         return
     if len(kinds_in_hand(st, 0)) > 1:
         st.phase = _WITH
         st.prompt_seat = THANOS
-        st.p_target = target
+        p = st.pending
+        st.pending = Pending(p.kind, target, p.guess, p.left, p.first)
         return
     _fight(st, target, hand[0], thanos_started=True)
     _after_thanos_fight(st)
@@ -415,7 +407,7 @@ def _thanos_fight(st: GauntletState, target: int) -> None:
 def _after_thanos_fight(st: GauntletState) -> None:
     if st.over:
         return
-    if st.p_space > 0:
+    if st.pending.left > 0:
         st.phase = _SPACE
         st.prompt_seat = THANOS
     else:
@@ -438,16 +430,14 @@ def _fight(st: GauntletState, hero: int, thanos_card: int, *, thanos_started: bo
         st.tokens[THANOS] -= 1
         tv += 2
         thanos_bonus = True
-    emit(
-        st,
+    st.log.emit(
         "fight",
         target=hero,
         hero_token=hero_bonus,
         thanos_token=thanos_bonus,
         by=THANOS if thanos_started else hero,
     )
-    emit(
-        st,
+    st.log.emit(
         "fight_cards",
         frozenset({THANOS, hero}),
         target=hero,
@@ -465,7 +455,7 @@ def _fight(st: GauntletState, hero: int, thanos_card: int, *, thanos_started: bo
     else:
         st.known[THANOS].add(hero_card)
         st.known[hero].add(thanos_card)
-        emit(st, "fight_tied", target=hero)
+        st.log.emit("fight_tied", target=hero)
 
 
 def _defeat_heroes(st: GauntletState, seats: list[int]) -> None:
@@ -474,7 +464,7 @@ def _defeat_heroes(st: GauntletState, seats: list[int]) -> None:
         card = st.hands[s].pop()
         st.faceup[s].append(card)
         st.hero_health -= 1
-        emit(st, "defeated", seat=s, card=CARDS[card].id, health=st.hero_health)
+        st.log.emit("defeated", seat=s, card=CARDS[card].id, health=st.hero_health)
         if st.hero_health <= 0:
             _finish(st, "hero_health")
             return
@@ -486,7 +476,7 @@ def _defeat_thanos(st: GauntletState, card: int) -> None:
     """IG-DEFEAT-1/2: lose 1 health, redraw, then shuffle a returning card back."""
     st.hands[THANOS].remove(card)
     st.thanos_health -= 1
-    emit(st, "defeated", seat=THANOS, card=CARDS[card].id, health=st.thanos_health)
+    st.log.emit("defeated", seat=THANOS, card=CARDS[card].id, health=st.thanos_health)
     if st.thanos_health <= 0:
         st.defeated.append(card)
         _finish(st, "thanos_health")
@@ -497,14 +487,14 @@ def _defeat_thanos(st: GauntletState, card: int) -> None:
         st.rng.shuffle(st.thanos_deck)
         for k in st.known:
             k.difference_update(st.thanos_deck)
-        emit(st, "shuffled_back", card=CARDS[card].id)
+        st.log.emit("shuffled_back", card=CARDS[card].id)
     else:
         st.defeated.append(card)
 
 
 def _finish(st: GauntletState, reason: str) -> None:
     st.over = reason
-    emit(st, "game_over", reason=reason)
+    st.log.emit("game_over", reason=reason)
 
 
 # -- decks --------------------------------------------------------------------------------
@@ -513,9 +503,9 @@ def _finish(st: GauntletState, reason: str) -> None:
 def _draw_hero(st: GauntletState, seat: int) -> None:
     card = st.hero_deck.pop()
     st.hands[seat].append(card)
-    if st.record_events:
-        emit(st, "hero_drew", seat=seat)
-        emit(st, "drew", frozenset({seat}), seat=seat, card=CARDS[card].id)
+    if st.log.record:
+        st.log.emit("hero_drew", seat=seat)
+        st.log.emit("drew", frozenset({seat}), seat=seat, card=CARDS[card].id)
     if not st.hero_deck:
         _rebuild_hero_deck(st)
 
@@ -531,7 +521,7 @@ def _rebuild_hero_deck(st: GauntletState) -> bool:
     st.rng.shuffle(deck)
     for k in st.known:
         k.difference_update(deck)
-    emit(st, "hero_deck_rebuilt", count=len(deck))
+    st.log.emit("hero_deck_rebuilt", count=len(deck))
     return True
 
 
@@ -556,7 +546,7 @@ def _end_card(st: GauntletState) -> None:
 
 
 def _snap(st: GauntletState) -> None:
-    emit(st, "snap")
+    st.log.emit("snap")
     _finish(st, "snap")
 
 
@@ -581,9 +571,10 @@ def start_turn(st: GauntletState, seat: int) -> None:
     st.turns += 1
     st.phase = _PLAY
     st.prompt_seat = seat
-    st.p_space = 0
-    st.p_first = -1
-    emit(st, "turn", seat=seat)
+    p = st.pending
+    if p.left or p.first != -1:
+        st.pending = Pending(p.kind, p.target, p.guess)
+    st.log.emit("turn", seat=seat)
     if seat != THANOS:
         _draw_hero(st, seat)
         return

@@ -5,6 +5,8 @@ time (:mod:`~parlour.games.gauntlet.rules`). Decks keep their top card at the en
 Thanos's hand is kept sorted, so its order carries no information. Cards are numbers (their
 index in :data:`~parlour.games.gauntlet.cards.CARDS`); saved states name them by id.
 
+The fields are declared once (``FIELDS``): the engine derives ``clone``, ``to_json`` and
+``from_json`` from them, and the JSON form of every field is the one saves have always had.
 The protocol's moving parts (legal moves, transitions, views) live in their own modules and
 are attached to this class by :mod:`~parlour.games.gauntlet.game`, so no module of the
 package imports one that imports it back.
@@ -13,18 +15,18 @@ package imports one that imports it back.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple, Self
 
-from parlour.engine import Event, Game, ReplayError, Result, Rng, State
+from parlour.engine import Field, Game, PromptKind, Result, Rng, State
+from parlour.engine.codec import integer, integers, text
 from parlour.games.gauntlet.cards import BY_ID, CARDS, STONES
 
 THANOS = 0
 """Thanos's seat; the heroes sit at 1..players-1."""
 
 
-class Phase(StrEnum):
-    """The prompt a state waits on; its value is the prompt's name in views and saves."""
+class Prompt(PromptKind):
+    """The decision a state waits on; a member is the prompt's name in views and saves."""
 
     PLAY = "play"
     """The active player plays a card (Thanos may also snap)."""
@@ -46,48 +48,101 @@ class Phase(StrEnum):
     """All six stones are his: Thanos snaps or ends his turn (IG-END-3)."""
 
 
+class Pending(NamedTuple):
+    """The public facts of the follow-up prompts, one per field.
+
+    A value stays after its prompt is answered (``left`` and ``first`` are reset at each
+    turn's start, the others only when set again): saves have always carried them so.
+    """
+
+    kind: str = ""
+    """COPY: the kind the Time Stone copies."""
+    target: int = -1
+    """WITH: the hero Thanos fights."""
+    guess: int = 0
+    """DEFEAT: the number a hero's "1" hit."""
+    left: int = 0
+    """SPACE: the fights left; BOTTOM: the cards to put under the deck."""
+    first: int = -1
+    """SPACE: the hero fought first (with three players or more, not fought again)."""
+
+
+def _ids(st: Any, cards: list[int]) -> list[str]:
+    return [CARDS[c].id for c in cards]
+
+
+def _indices(st: Any, ids: Any) -> list[int]:
+    return [BY_ID[str(i)].index for i in ids]
+
+
+def _cards(name: str) -> Field:
+    """A list of cards, saved as card ids."""
+    return Field(name, _indices, "list", dump=_ids)
+
+
+def _card_lists(name: str) -> Field:
+    """A list of card lists (one per seat), saved as card ids."""
+    return Field(
+        name,
+        lambda st, v: [_indices(st, row) for row in v],
+        "lists",
+        dump=lambda st, v: [_ids(st, row) for row in v],
+    )
+
+
+def _card_sets(name: str) -> Field:
+    """A set of cards per seat, saved as sorted card ids."""
+    return Field(
+        name,
+        lambda st, v: [set(_indices(st, row)) for row in v],
+        "sets",
+        dump=lambda st, v: [sorted(CARDS[c].id for c in row) for row in v],
+    )
+
+
+def _pending(name: str) -> Field:
+    """The pending facts, saved as a list in field order."""
+
+    def load(st: Any, v: Any) -> Pending:
+        kind, target, guess, left, first = v
+        return Pending(str(kind), int(target), int(guess), int(left), int(first))
+
+    return Field(name, load, dump=lambda st, v: list(v))
+
+
 class GauntletState(State):
     """One position of a Gauntlet game (its rules are attached in ``game.py``)."""
 
-    __slots__ = (
-        "_action_space",
-        "_events",
-        "active",
-        "defeated",
-        "faceup",
-        "game",
-        "hands",
-        "hero_deck",
-        "hero_health",
-        "hero_turns",
-        "known",
-        "looking",
-        "move_number",
-        "options",
-        "over",
-        "p_first",
-        "p_guess",
-        "p_kind",
-        "p_space",
-        "p_target",
-        "phase",
-        "players",
-        "prompt_seat",
-        "record_events",
-        "rng",
-        "seed",
-        "thanos_deck",
-        "thanos_health",
-        "tokens",
-        "turns",
+    FIELDS = (
+        _cards("hero_deck"),
+        _cards("thanos_deck"),
+        _card_lists("hands"),
+        _card_lists("faceup"),
+        _cards("defeated"),
+        integers("tokens"),
+        _card_sets("known"),
+        _cards("looking"),
+        integer("hero_health"),
+        integer("thanos_health"),
+        integer("active"),
+        integer("hero_turns"),
+        integer("turns"),
+        Field("phase", lambda st, v: Prompt(str(v)), dump=lambda st, v: v.value),
+        integer("prompt_seat"),
+        _pending("pending"),
+        text("over"),
     )
+
+    if TYPE_CHECKING:  # the engine derives clone from FIELDS; this only names its type
+
+        def clone(self) -> Self:
+            """An independent copy."""
+            ...
 
     def __init__(
         self, game: Game, players: int, options: Mapping[str, Any], seed: int, rng: Rng
     ) -> None:
         super().__init__(game, players, options, seed, rng)
-        self._events: list[Event] = []
-        """The events of the action being applied (see ``rules.emit``)."""
         self.hero_deck: list[int] = []
         self.thanos_deck: list[int] = []
         self.hands: list[list[int]] = [[] for _ in range(players)]
@@ -99,21 +154,19 @@ class GauntletState(State):
         self.known: list[set[int]] = [set() for _ in range(players)]
         """Cards whose hidden place each seat has seen (peeks, fights, looks, bottoms)."""
         self.looking: list[int] = []
+        """The cards a hero's "5" is looking at."""
         self.hero_health = 0
         self.thanos_health = 0
         self.active = THANOS
+        """Whose turn it is."""
         self.hero_turns = 0
+        """The turns the active hero has left (two in a row with two players, IG-TURN-3)."""
         self.turns = 0
-        self.phase = Phase.PLAY
+        self.phase = Prompt.PLAY
+        """The decision asked now."""
         self.prompt_seat = THANOS
-        # The pending prompt's public facts: the kind a Time Stone copies, the hero Thanos
-        # fights ("with"), the number a hero "1" hit ("defeat"), the Space Stone fights left
-        # (also the count to put under the deck at "bottom"), the first hero fought.
-        self.p_kind = ""
-        self.p_target = -1
-        self.p_guess = 0
-        self.p_space = 0
-        self.p_first = -1
+        """The seat that answers it."""
+        self.pending = Pending()
         self.over = ""
         """The end reason once the game is over (``hero_health``, ``thanos_health``, ``snap``)."""
 
@@ -170,119 +223,3 @@ class GauntletState(State):
                 cid = CARDS[c].id
                 out[cid] = out.get(cid, 0) + 1
         return out
-
-    # -- copies and saves -----------------------------------------------------------------
-
-    def clone(self) -> GauntletState:
-        """An independent copy."""
-        cls = type(self)
-        st = cls.__new__(cls)
-        for name in _COPIED:
-            setattr(st, name, getattr(self, name))
-        st.rng = self.rng.clone()
-        st._events = []
-        st.hero_deck = self.hero_deck[:]
-        st.thanos_deck = self.thanos_deck[:]
-        st.hands = [h[:] for h in self.hands]
-        st.faceup = [f[:] for f in self.faceup]
-        st.defeated = self.defeated[:]
-        st.tokens = self.tokens[:]
-        st.known = [set(k) for k in self.known]
-        st.looking = self.looking[:]
-        return st
-
-    def to_json(self) -> dict[str, Any]:
-        """The whole state as JSON-ready data (card ids; decks listed bottom first)."""
-
-        def ids(cards: list[int]) -> list[str]:
-            return [CARDS[c].id for c in cards]
-
-        return {
-            "players": self.players,
-            "options": dict(self.options),
-            "seed": self.seed,
-            "rng": self.rng.state,
-            "move": self.move_number,
-            "hero_deck": ids(self.hero_deck),
-            "thanos_deck": ids(self.thanos_deck),
-            "hands": [ids(h) for h in self.hands],
-            "faceup": [ids(f) for f in self.faceup],
-            "defeated": ids(self.defeated),
-            "tokens": list(self.tokens),
-            "known": [sorted(CARDS[c].id for c in k) for k in self.known],
-            "looking": ids(self.looking),
-            "hero_health": self.hero_health,
-            "thanos_health": self.thanos_health,
-            "active": self.active,
-            "hero_turns": self.hero_turns,
-            "turns": self.turns,
-            "phase": self.phase.value,
-            "prompt_seat": self.prompt_seat,
-            "pending": [self.p_kind, self.p_target, self.p_guess, self.p_space, self.p_first],
-            "over": self.over,
-        }
-
-    @classmethod
-    def from_json(cls, game: Game, data: Mapping[str, Any]) -> GauntletState:
-        """Rebuild a state from :meth:`to_json` output (called on the class with rules)."""
-        try:
-
-            def idx(names: Any) -> list[int]:
-                return [BY_ID[str(n)].index for n in names]
-
-            st = cls(
-                game,
-                int(data["players"]),
-                dict(data["options"]),
-                int(data["seed"]),
-                Rng(int(data["rng"])),
-            )
-            st.move_number = int(data["move"])
-            st.hero_deck = idx(data["hero_deck"])
-            st.thanos_deck = idx(data["thanos_deck"])
-            st.hands = [idx(h) for h in data["hands"]]
-            st.faceup = [idx(f) for f in data["faceup"]]
-            st.defeated = idx(data["defeated"])
-            st.tokens = [int(t) for t in data["tokens"]]
-            st.known = [set(idx(k)) for k in data["known"]]
-            st.looking = idx(data["looking"])
-            st.hero_health = int(data["hero_health"])
-            st.thanos_health = int(data["thanos_health"])
-            st.active = int(data["active"])
-            st.hero_turns = int(data["hero_turns"])
-            st.turns = int(data["turns"])
-            st.phase = Phase(str(data["phase"]))
-            st.prompt_seat = int(data["prompt_seat"])
-            kind, target, guess, space, first = data["pending"]
-            st.p_kind, st.p_target, st.p_guess = str(kind), int(target), int(guess)
-            st.p_space, st.p_first = int(space), int(first)
-            st.over = str(data["over"])
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ReplayError("core.error.corrupt_state", reason=str(exc)[:80]) from None
-        if len(st.hands) != st.players or len(st.faceup) != st.players:
-            raise ReplayError("core.error.corrupt_state", reason="seats")
-        return st
-
-
-_COPIED = (
-    "game",
-    "players",
-    "options",
-    "seed",
-    "move_number",
-    "record_events",
-    "hero_health",
-    "thanos_health",
-    "active",
-    "hero_turns",
-    "turns",
-    "phase",
-    "prompt_seat",
-    "p_kind",
-    "p_target",
-    "p_guess",
-    "p_space",
-    "p_first",
-    "over",
-)
-"""The fields a clone shares as they are (immutable values)."""

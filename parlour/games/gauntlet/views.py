@@ -6,15 +6,15 @@ from typing import Any
 
 from parlour.engine import Rng
 from parlour.games.gauntlet.cards import CARDS, NUMBER
-from parlour.games.gauntlet.state import THANOS, GauntletState, Phase
+from parlour.games.gauntlet.state import THANOS, GauntletState, Prompt
 
 # Module constants: reading an enum member through its class is slow on hot paths.
-_DEFEAT = Phase.DEFEAT
-_WITH = Phase.WITH
-_SPACE = Phase.SPACE
-_COPY = Phase.COPY
-_BOTTOM = Phase.BOTTOM
-_ORDER = Phase.ORDER
+_DEFEAT = Prompt.DEFEAT
+_WITH = Prompt.WITH
+_SPACE = Prompt.SPACE
+_COPY = Prompt.COPY
+_BOTTOM = Prompt.BOTTOM
+_ORDER = Prompt.ORDER
 
 
 def _ids(cards: list[int]) -> list[str]:
@@ -33,15 +33,15 @@ def _pending(st: GauntletState) -> dict[str, Any]:
     """The public facts of the current prompt."""
     phase = st.phase
     if phase is _DEFEAT:
-        return {"guess": st.p_guess}
+        return {"guess": st.pending.guess}
     if phase is _WITH:
-        return {"target": st.p_target}
+        return {"target": st.pending.target}
     if phase is _SPACE:
-        return {"fights_left": st.p_space, "first": st.p_first}
+        return {"fights_left": st.pending.left, "first": st.pending.first}
     if phase is _COPY:
-        return {"kind": st.p_kind}
+        return {"kind": st.pending.kind}
     if phase is _BOTTOM:
-        return {"count": st.p_space}
+        return {"count": st.pending.left}
     if phase is _ORDER:
         return {"count": len(st.looking)}
     return {}
@@ -103,7 +103,7 @@ def determinize(st: GauntletState, seat: int, rng: Rng) -> GauntletState:
     thanos_zones = [out.thanos_deck] if seat == THANOS else [out.hands[THANOS], out.thanos_deck]
     _refill(thanos_zones, fixed, rng)
     if seat != THANOS and st.phase is _DEFEAT:
-        _ensure_number(out, fixed, st.p_guess)
+        _ensure_number(out, fixed, st.pending.guess)
     out.hands[THANOS].sort()
     return out
 

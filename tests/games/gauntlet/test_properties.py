@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from parlour.engine import Rng
-from parlour.games.gauntlet import GAME, Phase
+from parlour.games.gauntlet import GAME, Prompt
 from parlour.games.gauntlet import actions as A
 
 
@@ -50,9 +50,9 @@ def test_IG_TURN_4_thanos_always_has_a_card_to_play_or_the_snap() -> None:
             while state.to_act is not None:
                 assert state.hand_kept()
                 acts = state.legal_actions()
-                if state.phase is Phase.PLAY and state.active == 0:
+                if state.phase is Prompt.PLAY and state.active == 0:
                     assert any(a is not A.SNAP for a in acts)
-                if state.phase is Phase.SNAP:
+                if state.phase is Prompt.SNAP:
                     assert state.snap_ready()
                     dry_snaps += not state.thanos_deck
                 low_deck += len(state.thanos_deck) < 2
