@@ -32,6 +32,15 @@ class ServerConfig(BaseSettings):
     """The largest websocket message a client may send."""
     hello_timeout: float = 30.0
     """Seconds a new websocket has to say which seat it is."""
+    message_rate: float = 100.0
+    """Messages a second one websocket may send after its first ``message_burst``."""
+    message_burst: float = 200.0
+    """Messages one websocket may send at once."""
+    lang_rate: float = 0.2
+    """Language switches a second one websocket may make after its first ``lang_burst``
+    (each sends the whole log again)."""
+    lang_burst: float = 3.0
+    """Language switches one websocket may make at once."""
     gc_every: float = 0.0
     """When positive, the process's full garbage collections run only every this many
     seconds (then the survivors are frozen), instead of pausing play at random; 0 leaves

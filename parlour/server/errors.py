@@ -22,6 +22,7 @@ HTTP_STATUS: dict[str, int] = {
     "web.error.stale_move": 409,
     "web.error.storage": 503,
     "web.error.busy": 503,
+    "web.error.too_fast": 429,
 }
 """The HTTP status of each refusal (400 when not listed)."""
 

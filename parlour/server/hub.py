@@ -376,8 +376,10 @@ class Hub:
         conn.send(state_message(table, conn, reset=True))
 
     def detach(self, table: LiveTable, conn: Connection) -> None:
-        """Forget a client."""
+        """Forget a client (and the table's rendered logs once nobody listens)."""
         table.connections.discard(conn)
+        if not table.connections:
+            table.histories.clear()
 
     def broadcast(self, table: LiveTable) -> None:
         """Tell every client of a change; a client whose seat changed hands is told so and

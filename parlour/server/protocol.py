@@ -16,12 +16,17 @@ then moves as ``{"move": n, "action": "<text>"}``, ``{"type": "lang", "lang": "v
 
 from __future__ import annotations
 
+import asyncio
+import bisect
 from collections.abc import Sequence
 from typing import Any
 
 from parlour.engine import Event, ParlourError, Result, describe
 from parlour.engine.i18n import LANGUAGES, render_params, t
-from parlour.server.tables import Connection, LiveTable
+from parlour.server.tables import Connection, History, LiveTable
+
+WARM_FROM = 200
+"""Log entries above which a new audience's history is rendered off the event loop."""
 
 
 def pick_language(lang: object) -> str:
@@ -52,18 +57,72 @@ def result_text(game: str, result: Result, lang: str, names: Sequence[str]) -> s
     return t("web.result.winners", lang, winners=winners, reason=reason)
 
 
+def render_log(
+    game: str,
+    log: Sequence[tuple[int, Event]],
+    start: int,
+    lang: str,
+    seat: int | None,
+    names: Sequence[str],
+) -> tuple[list[int], list[dict[str, Any]]]:
+    """The events of ``log`` (whose first entry is entry ``start`` of the table's log) that
+    ``seat`` may see, rendered: their indices in the table's log, and their JSON."""
+    index: list[int] = []
+    events: list[dict[str, Any]] = []
+    for i, (m, e) in enumerate(log, start):
+        if e.visible_to(seat):
+            index.append(i)
+            events.append(event_json(game, m, e, lang, names))
+    return index, events
+
+
+def history(table: LiveTable, lang: str, seat: int | None) -> History:
+    """The table's log as ``seat`` sees it in ``lang``, rendered once and kept: every
+    client of the same audience and language shares it, and a new event is rendered once
+    for each audience rather than once for each client."""
+    names = table.names(lang)
+    key = (lang, seat, tuple(names))
+    found = table.histories.get(key)
+    if found is None:
+        found = table.histories[key] = History()
+    if found.upto < len(table.log):
+        index, events = render_log(
+            table.game.id, table.log[found.upto :], found.upto, lang, seat, names
+        )
+        found.add(len(table.log), index, events)
+    return found
+
+
+async def warm_history(table: LiveTable, lang: str, seat: int | None) -> None:
+    """Render a long history for a new audience or language on a worker thread, so the
+    event loop (every other table) does not wait for it."""
+    names = table.names(lang)
+    key = (lang, seat, tuple(names))
+    found = table.histories.get(key)
+    start = 0 if found is None else found.upto
+    end = len(table.log)
+    if end - start < WARM_FROM:
+        return
+    part = table.log[start:end]  # the log only grows: this slice stays as it is
+    index, events = await asyncio.to_thread(
+        render_log, table.game.id, part, start, lang, seat, names
+    )
+    found = table.histories.get(key)
+    if found is None:
+        found = table.histories[key] = History()
+    if found.upto == start:  # nobody rendered the same part meanwhile
+        found.add(end, index, events)
+
+
 def state_message(table: LiveTable, conn: Connection, *, reset: bool = False) -> dict[str, Any]:
     """The next ``state`` message for a connection (advances its event cursor)."""
     lang, seat, st = conn.lang, conn.seat, table.state
     names = table.names(lang)
     game = table.game
-    if reset:
-        conn.cursor = 0
-    events = [
-        event_json(game.id, m, e, lang, names)
-        for m, e in table.log[conn.cursor :]
-        if e.visible_to(seat)
-    ]
+    seen = history(table, lang, seat)
+    # A slice is a copy: the history grows, a message already queued must not.
+    start = 0 if reset else bisect.bisect_left(seen.index, conn.cursor)
+    events = seen.events[start:]
     conn.cursor = len(table.log)
     legal: list[dict[str, Any]] = []
     summary = None

@@ -21,7 +21,8 @@ from parlour.engine import IllegalActionError, ParlourError
 from parlour.engine.i18n import LANGUAGES
 from parlour.server.errors import ServerError
 from parlour.server.hub import MAX_ACTION, Hub
-from parlour.server.protocol import error_message, pick_language, state_message
+from parlour.server.limits import Bucket
+from parlour.server.protocol import error_message, pick_language, state_message, warm_history
 from parlour.server.routes.common import hub_of, lang_of
 from parlour.server.tables import Connection, LiveTable, token_hash
 
@@ -146,6 +147,11 @@ class Session:
         self.hub = hub
         self.table = table
         self.conn = conn
+        cfg = hub.config
+        self.messages = Bucket(cfg.message_rate, cfg.message_burst)
+        """Every message spends from it; an empty bucket refuses (``web.error.too_fast``)."""
+        self.switches = Bucket(cfg.lang_rate, cfg.lang_burst)
+        """Language switches spend from it too: each sends the whole log again."""
 
     async def handle(self, message: Message) -> None:
         """Act on one message."""
@@ -160,6 +166,8 @@ class Session:
         elif isinstance(message, LangMessage):
             if message.lang not in LANGUAGES:
                 raise ServerError("web.error.bad_language", lang=message.lang[:10])
+            self.switches.spend()
+            await warm_history(self.table, message.lang, conn.seat)
             conn.lang = message.lang
             conn.send(state_message(self.table, conn, reset=True))
         else:
@@ -197,6 +205,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     except WebSocketDisconnect:
         return
     holder = None if seat is None or hello.token is None else token_hash(hello.token)
+    await warm_history(table, lang, seat)
     session = Session(hub, table, Connection(seat, lang, holder))
     hub.attach(table, session.conn)
     sender = asyncio.create_task(_pump(websocket, session.conn))
@@ -204,6 +213,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         while True:
             try:
                 data = await receive_json(websocket, cfg.max_message_bytes)
+                session.messages.spend()
                 await session.handle(parse_message(data))
             except ParlourError as exc:
                 session.refuse(exc)

@@ -62,6 +62,24 @@ class Connection:
         self.outbox.put_nowait(message)
 
 
+@dataclass(eq=False)
+class History:
+    """A table's log rendered for one audience (a seat, or spectators) in one language."""
+
+    upto: int = 0
+    """How many entries of the table's log have been looked at."""
+    index: list[int] = field(default_factory=list)
+    """The log index of each rendered event."""
+    events: list[dict[str, Any]] = field(default_factory=list)
+    """The rendered events this audience may see, in order."""
+
+    def add(self, upto: int, index: list[int], events: list[dict[str, Any]]) -> None:
+        """Append what was rendered of the log up to entry ``upto``."""
+        self.index += index
+        self.events += events
+        self.upto = upto
+
+
 class LiveTable:
     """A table in memory. Its truth is ``record`` (setup and actions); the rest is derived."""
 
@@ -75,6 +93,8 @@ class LiveTable:
         self.connections: set[Connection] = set()
         self.bots: dict[int, Bot] = {}
         self.bot_task: asyncio.Task[None] | None = None
+        self.histories: dict[tuple[str, int | None, tuple[str, ...]], History] = {}
+        """Rendered logs by language, audience and names (kept while anyone listens)."""
 
     @property
     def id(self) -> str:
@@ -127,6 +147,7 @@ class LiveTable:
             events = state.apply(text)
             log.extend((state.move_number, e) for e in events)
         self.state, self.log = state, log
+        self.histories = {}
         self.bots = {}
         for s, seat in rec.seats.items():
             if seat.kind == "bot" and seat.bot:
