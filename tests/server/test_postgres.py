@@ -411,7 +411,8 @@ def test_a_database_that_never_answers_is_an_error_after_the_wait(pg_server: pg.
 def serve(database: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """A real ``parlour serve`` process on ``database``; yields its base URL and the process."""
     root = Path(__file__).resolve().parents[2]
-    with serve_process(database, preamble=LAUNCH, cwd=root, wait=LIMIT) as up:
+    # Starting a process takes long on a loaded machine; only a server that never answers fails.
+    with serve_process(database, preamble=LAUNCH, cwd=root, wait=3 * LIMIT) as up:
         yield up
 
 
