@@ -40,9 +40,10 @@ Files
     attached; ``state.py`` the state's fields and the questions they answer (``Prompt`` names
     the decisions); ``legal.py`` legal moves and their prebuilt lists; ``rules.py`` transitions,
     one handler per prompt and one per card effect; ``views.py`` ``view`` and
-    ``determinize``; ``actions.py``, ``cards.py`` (data in ``data/cards.json``), ``text.py``,
-    ``bot.py``, ``search.py``. Imports point one way: cards, actions, state, legal, rules,
-    views, text, game.
+    ``determinize``; ``actions.py``, ``cards.py`` (data in ``data/cards.json``, and
+    ``EFFECTS``: what each card's play asks for, read by actions, legality, rules, texts and
+    the bot), ``text.py``, ``bot.py``, ``search.py``. Imports point one way: cards, actions,
+    state, legal, rules, views, text, game.
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from itertools import permutations
 
 from parlour.engine import Action, ActionSpace
-from parlour.games.gauntlet.cards import THANOS_KINDS
+from parlour.games.gauntlet.cards import EFFECTS, THANOS_KINDS
 
 MAX_SEATS = 6
 
@@ -57,8 +57,8 @@ class ThanosPlay(Action):
             return f"mind={self.guess}"
         if self.kind == "time":
             return f"time={self.copy}" if self.copy else "time"
-        if self.kind == "dwarf" and self.target < 0:
-            return "dwarf:pass"
+        if self.target < 0 and EFFECTS[self.kind].may_decline:
+            return f"{self.kind}:pass"
         if self.target >= 0:
             return f"{self.kind}>p{self.target}"
         return self.kind
@@ -120,20 +120,57 @@ END = Word("end")
 ACCEPT = Word("accept")
 DECLINE = Word("decline")
 FIGHT_PASS = Word("fight:pass")
-HERO_GUESS = {n: HeroPlay(1, guess=n) for n in range(1, 8)}
-HERO_FIGHT = HeroPlay(3, fight=True)
-HERO_PASS = HeroPlay(3, fight=False)
-HERO_FIVE = HeroPlay(5)
-HERO_TARGETED = {(n, s): HeroPlay(n, target=s) for n in (2, 4, 6) for s in range(1, MAX_SEATS)}
-OUTRIDER = {(s, g): ThanosPlay("outrider", s, g) for s in range(1, MAX_SEATS) for g in range(1, 7)}
-MIND = {g: ThanosPlay("mind", guess=g) for g in range(1, 7)}
-TARGETED = {
-    (k, s): ThanosPlay(k, s) for k in ("corvus", "soul", "dwarf") for s in range(1, MAX_SEATS)
+
+_SEATS = range(1, MAX_SEATS)
+"""The hero seats of the largest table."""
+
+
+def _hero_plays(number: int) -> list[HeroPlay]:
+    effect = EFFECTS[f"hero{number}"]
+    if effect.numbers:
+        return [HeroPlay(number, guess=g) for g in effect.numbers]
+    if effect.targets:
+        return [HeroPlay(number, target=s) for s in _SEATS]
+    if effect.may_decline:
+        return [HeroPlay(number, fight=True), HeroPlay(number, fight=False)]
+    return [HeroPlay(number)]
+
+
+def _thanos_plays(kind: str) -> list[ThanosPlay]:
+    effect = EFFECTS[kind]
+    targets = _SEATS if effect.targets else (-1,)
+    plays = [ThanosPlay(kind, s, g) for s in targets for g in effect.numbers or (0,)]
+    return [*plays, ThanosPlay(kind)] if effect.may_decline else plays
+
+
+HERO_PLAYS: dict[int, list[HeroPlay]] = {n: _hero_plays(n) for n in range(1, 7)}
+"""Every play of a hero card's number at the largest table, from the effect table."""
+THANOS_PLAYS: dict[str, list[ThanosPlay]] = {
+    k: _thanos_plays(k) for k in THANOS_KINDS if EFFECTS[k].playable and not EFFECTS[k].copies
 }
-DWARF_PASS = ThanosPlay("dwarf")
-PLAIN = {k: ThanosPlay(k) for k in ("space", "proxima", "power", "ebony", "reality")}
+"""Every play of a Thanos kind at the largest table (also a Time Stone copy's answers)."""
+COPYABLE = tuple(THANOS_PLAYS)
+"""The kinds a Time Stone may copy: every playable kind but itself."""
+
+# The groups the action space lists, in its fixed order (an action's code is its place).
+HERO_GUESS = {a.guess: a for a in HERO_PLAYS[1]}
+HERO_FIGHT, HERO_PASS = HERO_PLAYS[3]
+(HERO_FIVE,) = HERO_PLAYS[5]
+HERO_TARGETED = {
+    (a.number, a.target): a for n in range(1, 7) for a in HERO_PLAYS[n] if a.target > 0
+}
+OUTRIDER = {(a.target, a.guess): a for a in THANOS_PLAYS["outrider"]}
+MIND = {a.guess: a for a in THANOS_PLAYS["mind"]}
+TARGETED = {
+    (a.kind, a.target): a
+    for k, plays in THANOS_PLAYS.items()
+    if not EFFECTS[k].numbers
+    for a in plays
+    if a.target > 0
+}
+DWARF_PASS = THANOS_PLAYS["dwarf"][-1]
+PLAIN = {k: plays[0] for k, plays in THANOS_PLAYS.items() if plays == [ThanosPlay(k)]}
 TIME_NOTHING = ThanosPlay("time")
-COPYABLE = tuple(k for k in THANOS_KINDS if k not in ("time", "thanos"))
 TIME_COPY = {k: ThanosPlay("time", copy=k) for k in COPYABLE}
 DEFEAT = {k: PickKind("defeat", k) for k in THANOS_KINDS}
 WITH = {k: PickKind("with", k) for k in THANOS_KINDS}

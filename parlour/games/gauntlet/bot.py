@@ -15,7 +15,7 @@ from typing import Any
 from parlour.bots.base import Bot, Observation
 from parlour.engine import Action, Rng
 from parlour.games.gauntlet import actions as A
-from parlour.games.gauntlet.cards import BY_ID, CARDS, KIND_NUMBER
+from parlour.games.gauntlet.cards import BY_ID, CARDS, KIND_NUMBER, STONE_KINDS
 
 Dist = dict[int, float]
 """Probability of each card number."""
@@ -205,7 +205,7 @@ class HeuristicBot(Bot):
 
     def _keep_value(self, kind: str) -> float:
         """How much Thanos wants to keep a card in hand."""
-        stone = kind in ("mind", "soul", "space", "power", "reality", "time")
+        stone = kind in STONE_KINDS
         return KIND_NUMBER[kind] * 0.1 + (0.5 if stone else 0.0)
 
     def _thanos_fight(self, r: _Reading, hero: int, hand: Sequence[int]) -> float:
@@ -258,7 +258,7 @@ class HeuristicBot(Bot):
                 return 0.0
             best = 0.0
             seats = len(r.view["hand_sizes"])
-            for a in _COPY_SAMPLES.get(action.copy, []):
+            for a in A.THANOS_PLAYS.get(action.copy, []):
                 if a.target < seats:
                     best = max(best, self._effect(a, r, hand))
             return best * 0.95
@@ -274,13 +274,3 @@ class HeuristicBot(Bot):
         v = KIND_NUMBER[action.kind]
         ev = _fight_ev(v + bonus, theirs, r.thanos_loss)
         return ev - 0.05 * self._keep_value(action.kind)
-
-
-_COPY_SAMPLES: dict[str, list[A.ThanosPlay]] = {
-    "outrider": list(A.OUTRIDER.values()),
-    "mind": list(A.MIND.values()),
-    "corvus": [a for (k, _), a in A.TARGETED.items() if k == "corvus"],
-    "soul": [a for (k, _), a in A.TARGETED.items() if k == "soul"],
-    "dwarf": [a for (k, _), a in A.TARGETED.items() if k == "dwarf"],
-    **{k: [a] for k, a in A.PLAIN.items()},
-}

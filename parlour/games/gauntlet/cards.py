@@ -1,4 +1,6 @@
-"""The two decks as data: loaded from ``data/cards.json`` and checked against the rules' tables."""
+"""The two decks as data (``data/cards.json``, checked against the rules' tables) and the effect
+table (:data:`EFFECTS`): what playing each card asks for, read by the actions, legality, rules,
+bot and texts alike."""
 
 from __future__ import annotations
 
@@ -40,6 +42,52 @@ _THANOS_TABLE = {
     "time": (6, 1, True, True),
     "thanos": (7, 1, False, True),
 }
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """What playing a card of one effect asks for, and the amounts its rule names."""
+
+    targets: str = ""
+    """Who is chosen: ``""`` nobody, ``"hero"`` any hero (oneself included), ``"other"``
+    another hero (oneself when there is no other, IG-HERO-2)."""
+    numbers: tuple[int, ...] = ()
+    """The numbers one of which is named (empty: none is named)."""
+    may_decline: bool = False
+    """Whether its fight may be declined in the play itself (a "3": fight or pass; Black
+    Dwarf: a hero, or pass)."""
+    playable: bool = True
+    """False for the Thanos card, which is never played (IG-TURN-4)."""
+    copies: bool = False
+    """The Time Stone: the play names a face-up kind whose effect it takes (IG-THANOS-TIME)."""
+    tokens: int = 0
+    """Power tokens it gives (to the chosen hero, or to Thanos)."""
+    draws: int = 0
+    """Cards Thanos draws and then puts under his deck (Ebony Maw, Reality Stone)."""
+
+
+EFFECTS: dict[str, Effect] = {
+    "hero1": Effect(numbers=tuple(range(1, 8))),
+    "hero2": Effect(targets="other"),
+    "hero3": Effect(may_decline=True),
+    "hero4": Effect(targets="hero", tokens=1),
+    "hero5": Effect(),
+    "hero6": Effect(targets="hero"),
+    "outrider": Effect(targets="hero", numbers=tuple(range(1, 7))),
+    "mind": Effect(numbers=tuple(range(1, 7))),
+    "corvus": Effect(targets="hero"),
+    "soul": Effect(targets="hero"),
+    "dwarf": Effect(targets="hero", may_decline=True),
+    "space": Effect(),
+    "proxima": Effect(tokens=1),
+    "power": Effect(tokens=3),
+    "ebony": Effect(draws=1),
+    "reality": Effect(draws=2),
+    "time": Effect(copies=True),
+    "thanos": Effect(playable=False),
+}
+"""Every effect keyword's play: targets, named numbers, a declinable fight, amounts
+(IG-HERO-1..6, IG-THANOS-*)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +158,8 @@ def _validate(cards: tuple[Card, ...], raw: dict[str, object]) -> None:
                 raise ValueError(f"Thanos card {c.id} differs from IG-COMP-2")
     if sum(c.stone for c in thanos) != raw["stones"]:
         raise ValueError("there are six Infinity Stones")
+    if {c.effect for c in cards} != set(EFFECTS):
+        raise ValueError("every effect keyword needs one entry in EFFECTS")
 
 
 CARDS: tuple[Card, ...] = _load()
@@ -128,3 +178,5 @@ STONES: frozenset[int] = frozenset(c.index for c in CARDS if c.stone)
 """Indices of the six Infinity Stones."""
 KIND_NUMBER: dict[str, int] = {c.effect: c.number for c in CARDS if not c.hero}
 """The number of each Thanos kind."""
+STONE_KINDS: frozenset[str] = frozenset(c.effect for c in CARDS if c.stone)
+"""The Thanos kinds that are Infinity Stones."""

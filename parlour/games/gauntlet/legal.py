@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from parlour.engine import Action, IllegalActionError
 from parlour.games.gauntlet import actions as A
-from parlour.games.gauntlet.cards import KIND, NUMBER, STONES
+from parlour.games.gauntlet.cards import EFFECTS, KIND, NUMBER, STONES
 from parlour.games.gauntlet.state import THANOS, GauntletState, Prompt
 
 _PLAY = Prompt.PLAY
@@ -41,30 +41,30 @@ class Tables:
 
 
 def build_tables(players: int) -> Tables:
-    """The legal-action lists of a player count."""
+    """The legal-action lists of a player count, read from the effect table."""
     heroes = range(1, players)
     thanos: dict[str, list[Action]] = {
-        "outrider": [A.OUTRIDER[(s, g)] for s in heroes for g in range(1, 7)],
-        "mind": list(A.MIND.values()),
-        "corvus": [A.TARGETED[("corvus", s)] for s in heroes],
-        "soul": [A.TARGETED[("soul", s)] for s in heroes],
-        "dwarf": [*(A.TARGETED[("dwarf", s)] for s in heroes), A.DWARF_PASS],
-        **{k: [a] for k, a in A.PLAIN.items()},
+        k: [a for a in plays if a.target < players] for k, plays in A.THANOS_PLAYS.items()
     }
     hero: dict[tuple[int, int], list[Action]] = {}
     for seat in heroes:
-        others = [s for s in heroes if s != seat] if players > 2 else [seat]
-        hero[(1, seat)] = list(A.HERO_GUESS.values())
-        hero[(2, seat)] = [A.HERO_TARGETED[(2, s)] for s in others]
-        hero[(3, seat)] = [A.HERO_FIGHT, A.HERO_PASS]
-        hero[(4, seat)] = [A.HERO_TARGETED[(4, s)] for s in heroes]
-        hero[(5, seat)] = [A.HERO_FIVE]
-        hero[(6, seat)] = [A.HERO_TARGETED[(6, s)] for s in heroes]
+        for n, plays in A.HERO_PLAYS.items():
+            targets = EFFECTS[f"hero{n}"].targets
+            if targets == "other":
+                chosen = [s for s in heroes if s != seat] if players > 2 else [seat]
+                hero[(n, seat)] = [a for a in plays if a.target in chosen]
+            elif targets:
+                hero[(n, seat)] = [a for a in plays if a.target < players]
+            else:
+                hero[(n, seat)] = list(plays)
     orders: dict[int, list[Action]] = {
         n: [o for p, o in A.ORDERS.items() if len(p) == n] for n in (1, 2, 3)
     }
     return Tables(thanos, hero, orders)
 
+
+_NEVER_PLAYED = frozenset(k for k, e in EFFECTS.items() if not e.playable)
+_COPIES = frozenset(k for k, e in EFFECTS.items() if e.copies)
 
 TABLES: dict[int, Tables] = {n: build_tables(n) for n in range(2, A.MAX_SEATS + 1)}
 """The tables of every player count, built once."""
@@ -126,10 +126,10 @@ def _plays(st: GauntletState, tab: Tables) -> list[Action]:
         seen: set[str] = set()
         for c in hand:
             k = KIND[c]
-            if k in seen or k == "thanos":
+            if k in seen or k in _NEVER_PLAYED:
                 continue
             seen.add(k)
-            if k == "time":
+            if k in _COPIES:
                 kinds = copy_kinds(st)
                 out += [A.TIME_COPY[x] for x in kinds] if kinds else [A.TIME_NOTHING]
             else:

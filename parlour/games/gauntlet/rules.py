@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from parlour.engine import Action
 from parlour.games.gauntlet import actions as A
-from parlour.games.gauntlet.cards import CARDS, KIND, NUMBER
+from parlour.games.gauntlet.cards import CARDS, EFFECTS, KIND, NUMBER
 from parlour.games.gauntlet.legal import kinds_in_hand
 from parlour.games.gauntlet.state import THANOS, GauntletState, Pending, Prompt
 
@@ -204,8 +204,9 @@ def _hero3(st: GauntletState, action: A.HeroPlay) -> None:
 
 def _hero4(st: GauntletState, action: A.HeroPlay) -> None:
     """IG-HERO-4: the chosen hero takes a power token."""
-    st.tokens[action.target] += 1
-    st.log.emit("token", seat=action.target, count=1, total=st.tokens[action.target])
+    n = EFFECTS["hero4"].tokens
+    st.tokens[action.target] += n
+    st.log.emit("token", seat=action.target, count=n, total=st.tokens[action.target])
     _end_card(st)
 
 
@@ -318,26 +319,6 @@ def _space(st: GauntletState, action: A.ThanosPlay) -> None:
     st.prompt_seat = THANOS
 
 
-def _proxima(st: GauntletState, action: A.ThanosPlay) -> None:
-    """IG-THANOS-PROXIMA: one power token."""
-    _thanos_tokens(st, 1)
-
-
-def _power(st: GauntletState, action: A.ThanosPlay) -> None:
-    """IG-THANOS-POWER: three power tokens."""
-    _thanos_tokens(st, 3)
-
-
-def _ebony(st: GauntletState, action: A.ThanosPlay) -> None:
-    """IG-THANOS-EBONY: draw one, then put one under the deck."""
-    _draw_and_bottom(st, 1)
-
-
-def _reality(st: GauntletState, action: A.ThanosPlay) -> None:
-    """IG-THANOS-REALITY: draw two, then put two under the deck."""
-    _draw_and_bottom(st, 2)
-
-
 def _time(st: GauntletState, action: A.ThanosPlay) -> None:
     """IG-THANOS-TIME: copy a card's effect (its answers are the next prompt), or nothing."""
     if action.copy:
@@ -350,29 +331,17 @@ def _time(st: GauntletState, action: A.ThanosPlay) -> None:
         _end_card(st)
 
 
-_THANOS_EFFECTS: dict[str, Callable[[GauntletState, A.ThanosPlay], None]] = {
-    "outrider": _outrider,
-    "mind": _mind,
-    "corvus": _corvus,
-    "soul": _soul,
-    "dwarf": _dwarf,
-    "space": _space,
-    "proxima": _proxima,
-    "power": _power,
-    "ebony": _ebony,
-    "reality": _reality,
-    "time": _time,
-}
-"""The effect of each playable Thanos kind (the Time Stone's copy uses the same table)."""
-
-
-def _thanos_tokens(st: GauntletState, n: int) -> None:
+def _thanos_tokens(st: GauntletState, action: A.ThanosPlay) -> None:
+    """IG-THANOS-PROXIMA, IG-THANOS-POWER: Thanos takes the card's power tokens."""
+    n = EFFECTS[action.kind].tokens
     st.tokens[THANOS] += n
     st.log.emit("token", seat=THANOS, count=n, total=st.tokens[THANOS])
     _end_card(st)
 
 
-def _draw_and_bottom(st: GauntletState, want: int) -> None:
+def _draw_and_bottom(st: GauntletState, action: A.ThanosPlay) -> None:
+    """IG-THANOS-EBONY, IG-THANOS-REALITY: draw the card's count, then put as many under."""
+    want = EFFECTS[action.kind].draws
     drawn = 0
     while drawn < want and st.thanos_deck:
         _draw_thanos(st)
@@ -385,6 +354,22 @@ def _draw_and_bottom(st: GauntletState, want: int) -> None:
         st.pending = Pending(p.kind, p.target, p.guess, drawn, p.first)
         return
     _end_card(st)
+
+
+_THANOS_EFFECTS: dict[str, Callable[[GauntletState, A.ThanosPlay], None]] = {
+    "outrider": _outrider,
+    "mind": _mind,
+    "corvus": _corvus,
+    "soul": _soul,
+    "dwarf": _dwarf,
+    "space": _space,
+    "proxima": _thanos_tokens,
+    "power": _thanos_tokens,
+    "ebony": _draw_and_bottom,
+    "reality": _draw_and_bottom,
+    "time": _time,
+}
+"""The effect of each playable Thanos kind (the Time Stone's copy uses the same table)."""
 
 
 def _thanos_fight(st: GauntletState, target: int) -> None:

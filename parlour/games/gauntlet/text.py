@@ -1,4 +1,5 @@
-"""Menu labels of actions (``action_steps``): card, then target, then number or answer."""
+"""Menu labels of actions (``action_steps``): card, then target, then number or answer, as the
+effect table says each card asks."""
 
 from __future__ import annotations
 
@@ -7,8 +8,7 @@ from collections.abc import Sequence
 from parlour.engine import Action
 from parlour.engine.i18n import t
 from parlour.games.gauntlet import actions as A
-
-_HERO_NAME = {1: "hero1", 2: "hero2", 3: "hero3", 4: "hero4", 5: "hero5", 6: "hero6"}
+from parlour.games.gauntlet.cards import EFFECTS
 
 
 def _seat(seat: int, lang: str, names: Sequence[str] | None) -> str:
@@ -24,20 +24,21 @@ def action_steps(action: Action, lang: str = "en", names: Sequence[str] | None =
         return t(f"gauntlet.{key}", lang, **params)
 
     if isinstance(action, A.HeroPlay):
-        steps = [label(f"label.{_HERO_NAME[action.number]}")]
-        if action.number == 1:
+        effect = f"hero{action.number}"
+        steps = [label(f"label.{effect}")]
+        if EFFECTS[effect].numbers:
             steps.append(label("label.number", number=action.guess))
-        elif action.number == 3:
+        elif EFFECTS[effect].may_decline:
             steps.append(label("label.fight" if action.fight else "label.pass"))
         elif action.target >= 0:
             steps.append(_seat(action.target, lang, names))
         return steps
     if isinstance(action, A.ThanosPlay):
         steps = [label(f"name.{action.kind}")]
-        if action.kind == "time":
+        if EFFECTS[action.kind].copies:
             steps.append(label(f"name.{action.copy}") if action.copy else label("label.nothing"))
             return steps
-        if action.kind == "dwarf" and action.target < 0:
+        if EFFECTS[action.kind].may_decline and action.target < 0:
             steps.append(label("label.pass"))
         elif action.target >= 0:
             steps.append(_seat(action.target, lang, names))

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from parlour.engine import events_for
-from parlour.games.gauntlet.cards import BY_ID
+from parlour.games.gauntlet import actions as A
+from parlour.games.gauntlet.cards import BY_ID, CARDS, EFFECTS, _validate
+from parlour.games.gauntlet.legal import TABLES
 from tests.games.gauntlet.helpers import ids, idx, kinds, legal, new, play
 
 
@@ -288,3 +292,38 @@ def test_IG_THANOS_EBONY_bottom_voids_heroes_looks_at_his_hand() -> None:
     play(st, "ebony")
     play(st, legal(st)[0])
     assert st.view(2)["known"]["thanos_hand"] == []
+
+
+def test_the_effect_table_drives_the_plays_IG_HERO_2_IG_THANOS_DWARF(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One effect table: each card's plays follow its entry (targets, named numbers, a fight
+    that may be declined), and a card table with an effect the table lacks is refused."""
+    for players in (2, 3, 6):
+        heroes = list(range(1, players))
+        for n in range(1, 7):
+            effect = EFFECTS[f"hero{n}"]
+            plays = TABLES[players].hero[(n, 1)]
+            assert [a.guess for a in plays if isinstance(a, A.HeroPlay) and a.guess] == list(
+                effect.numbers
+            )
+            targets = {a.target for a in plays if isinstance(a, A.HeroPlay) and a.target > 0}
+            expected = {"": set(), "hero": set(heroes), "other": set(heroes[1:] or [1])}
+            assert targets == expected[effect.targets]
+        for kind, effect in EFFECTS.items():
+            if kind.startswith("hero") or not effect.playable or effect.copies:
+                continue
+            plays = TABLES[players].thanos[kind]
+            bare = effect.may_decline or not (effect.targets or effect.numbers)
+            assert (A.ThanosPlay(kind) in plays) == bare
+            guesses = {a.guess for a in plays if isinstance(a, A.ThanosPlay) and a.guess}
+            assert guesses == set(effect.numbers)
+            assert {a.target for a in plays if isinstance(a, A.ThanosPlay) and a.target > 0} == (
+                set(heroes) if effect.targets else set()
+            )
+    assert "thanos" not in TABLES[3].thanos and not EFFECTS["thanos"].playable
+    raw: dict[str, object] = {"hero_deck_size": 16, "thanos_deck_size": 13, "stones": 6}
+    _validate(CARDS, raw)
+    monkeypatch.delitem(EFFECTS, "hero5")
+    with pytest.raises(ValueError, match="EFFECTS"):
+        _validate(CARDS, raw)
