@@ -169,6 +169,17 @@ def render_params(
     return {k: one(k, v) for k, v in params.items()}
 
 
+BOT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+"""The bot kinds offered first, by difficulty; the others are for the command line and experts."""
+
+
+def bot_label(spec: str, seat: int, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A bot's name at a seat in ``lang``: its kind in words and the seat number ("Easy bot 2")."""
+    kind = spec.partition(":")[0]
+    words = t(f"core.bot.{kind}", lang) if has(f"core.bot.{kind}") else kind
+    return t("core.bot_name", lang, bot=words, number=seat + 1)
+
+
 def seat_label(game: str, seat: int, lang: str = DEFAULT_LANGUAGE) -> str:
     """A seat's generic name: the game's ``seat.<n>`` or ``seat.n`` text, else "Player n".
 

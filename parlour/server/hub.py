@@ -31,7 +31,6 @@ from typing import Any, TypeVar
 
 from parlour.bots.registry import make_bot
 from parlour.engine import Event, IllegalActionError, OptionError, State
-from parlour.engine.i18n import t
 from parlour.games import get_game
 from parlour.server.cluster import Alone, Held, RedisCluster, make_cluster
 from parlour.server.config import ServerConfig
@@ -230,11 +229,8 @@ class Hub:
         if not isinstance(spec, str) or not spec or len(spec) > 64:
             raise OptionError("core.error.unknown_bot", bot=str(spec)[:40], known="")
         make_bot(spec, table.game.id)  # refuses unknown names with a clear error
-        label = (
-            clean_name(name)
-            if name
-            else t("web.bot_name", "en", bot=spec.partition(":")[0], number=seat + 1)
-        )
+        # Without a given name the seat is named in each reader's language (tables.names).
+        label = clean_name(name) if name else ""
         async with self._change(table):
             self._free_seat(table, seat)
             rec = SeatRecord(seat, "bot", label, spec, None)

@@ -12,7 +12,7 @@ from typing import Any
 from parlour.bots.base import Bot
 from parlour.bots.registry import make_bot
 from parlour.engine import Event, Game, State
-from parlour.engine.i18n import t
+from parlour.engine.i18n import bot_label, t
 from parlour.server.storage import SeatRecord, TableRecord
 
 OPEN, PLAYING, OVER = "open", "playing", "over"
@@ -135,7 +135,12 @@ class LiveTable:
         out = []
         for s in range(self.players):
             rec = self.record.seats.get(s)
-            out.append(rec.name if rec else t("core.seat_name", lang, number=s + 1))
+            if rec is None:
+                out.append(t("core.seat_name", lang, number=s + 1))
+            elif rec.kind == "bot" and not rec.name:
+                out.append(bot_label(rec.bot or "", s, lang))
+            else:
+                out.append(rec.name)
         return out
 
     def start_play(self) -> None:

@@ -75,6 +75,8 @@ def test_against_bots_to_the_end_then_language_reload_and_replay(
     page.wait_for_selector("li.seat[data-seat='1'][data-kind='bot']")
     page.click("li.seat[data-seat='1'] button.free-seat")  # the host changes their mind
     page.wait_for_selector("li.seat[data-seat='1'][data-kind='free']")
+    assert "random" not in page.locator("li.seat[data-seat='1'] select.bot-pick").inner_text()
+    page.check("#advanced-bots")  # the kinds past Easy, Normal and Hard
     page.select_option("li.seat[data-seat='1'] select.bot-pick", "random")
     page.click("li.seat[data-seat='1'] button.add-bot")
     page.wait_for_selector("li.seat[data-seat='1'][data-kind='bot']")

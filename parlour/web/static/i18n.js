@@ -53,3 +53,19 @@ export function gameName(game, value) {
   if (has(key)) return t(key);
   return value === "game" ? game : String(value);
 }
+
+// The bot kinds offered first, by difficulty; the others sit behind "More bot kinds".
+export const BOT_LEVELS = ["easy", "normal", "hard"];
+
+// A bot kind in words ("Normal"), or the spec itself for a kind the catalogs do not name.
+export function botKind(spec) {
+  const kind = String(spec || "").split(":")[0];
+  return has(`core.bot.${kind}`) ? t(`core.bot.${kind}`) : kind;
+}
+
+// A seat's name as the reader should see it: a bot seated without one is named in words.
+export function seatName(seat) {
+  if (seat.name) return seat.name;
+  if (seat.kind === "bot") return t("core.bot_name", { bot: botKind(seat.bot), number: seat.seat + 1 });
+  return t("core.seat_name", { number: seat.seat + 1 });
+}

@@ -2,7 +2,7 @@
 import { call, keepHost, keepName, myName } from "./api.js";
 import { clear, h, toast } from "./dom.js";
 import { howtoPath } from "./howto.js";
-import { gameName, lang, t } from "./i18n.js";
+import { gameName, lang, seatName, t } from "./i18n.js";
 
 // A choice's words at the start of a menu line ("classic" → "Classic").
 function capital(text) {
@@ -212,7 +212,7 @@ export class LobbyPage {
       return;
     }
     for (const table of this.tables) {
-      const seats = table.seats.map((s) => s.name || "·").join(", ");
+      const seats = table.seats.map((s) => (s.kind ? seatName(s) : "·")).join(", ");
       this.tableList.append(
         h(
           "div.table-row",

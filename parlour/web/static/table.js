@@ -1,7 +1,7 @@
 // A table: seats and invitation while it fills, then live play over a per-seat websocket.
 import { ApiError, call, hostOf, keepName, keepSeat, myName, seatOf } from "./api.js";
 import { h, toast } from "./dom.js";
-import { gameName, has, lang, t } from "./i18n.js";
+import { BOT_LEVELS, botKind, gameName, has, lang, seatName, t } from "./i18n.js";
 import { BoardPlay } from "./board.js";
 import { StepMenu } from "./menu.js";
 import { markFresh, motionOn } from "./motion.js";
@@ -14,6 +14,12 @@ const ASK = "parlour.confirm";
 // Whether a finished move is shown in words before it is sent (on unless switched off).
 function askFirst() {
   return window.localStorage.getItem(ASK) !== "off";
+}
+
+// A seat's role where the game gives seats roles (Infinity Gauntlet: Thanos, then heroes).
+function seatRole(game, seat) {
+  const key = has(`${game}.seat.${seat}`) ? `${game}.seat.${seat}` : `${game}.seat.n`;
+  return has(key) ? h("span.seat-role", t(key, { number: seat })) : null;
 }
 
 export class TablePage {
@@ -215,9 +221,9 @@ export class TablePage {
     const link = `${window.location.origin}/t/${this.id}`;
     const full = table.seats.every((s) => s.kind !== null);
     const rows = table.seats.map((s) => {
-      const cells = [h("span.seat-number", `${s.seat + 1}`)];
+      const cells = [h("span.seat-number", `${s.seat + 1}`), seatRole(table.game, s.seat)];
       if (s.kind) {
-        cells.push(h("span.seat-name", s.name), s.kind === "bot" ? h("span.badge", t("web.table.bot")) : null);
+        cells.push(h("span.seat-name", seatName(s)), s.kind === "bot" ? h("span.badge", t("web.table.bot")) : null);
         const own = mine && mine.seat === s.seat;
         if (own) cells.push(h("span.badge.you", t("web.table.you")));
         if (own || this.isHost()) {
@@ -229,10 +235,14 @@ export class TablePage {
         cells.push(h("span.seat-free.muted", t("web.table.free")));
         if (!mine) cells.push(h("button.sit", { type: "button", onclick: () => this.sit(s.seat) }, t("web.table.sit")));
         if (this.isHost()) {
+          // Easy, Normal and Hard first; the other kinds only when "More bot kinds" is ticked.
+          const levels = BOT_LEVELS.filter((b) => this.bots.includes(b));
+          const others = this.bots.filter((b) => !BOT_LEVELS.includes(b));
+          const shown = this.advancedBots || !levels.length ? [...levels, ...others] : levels;
           const pick = h(
             "select.bot-pick",
             { "aria-label": t("web.table.add_bot") },
-            this.bots.map((b) => h("option", { value: b }, b)),
+            shown.map((b) => h("option", { value: b, selected: b === "normal" }, botKind(b))),
           );
           cells.push(pick, h("button.add-bot", { type: "button", onclick: (e) => {
             this.addBot(s.seat, e.currentTarget.parentElement.querySelector("select.bot-pick").value);
@@ -263,6 +273,15 @@ export class TablePage {
       })) : null,
       h("h3", {}, t("web.table.seats")),
       h("ol.seat-list", {}, rows),
+      // The bot kinds past Easy, Normal and Hard, for those who want them.
+      this.isHost() && !full && this.bots.some((b) => !BOT_LEVELS.includes(b))
+        ? h("label.advanced-bots", {}, h("input#advanced-bots", {
+          type: "checkbox",
+          id: "advanced-bots",
+          checked: Boolean(this.advancedBots),
+          onchange: (e) => { this.advancedBots = e.currentTarget.checked; this.render(); },
+        }), " ", t("core.bot.advanced"))
+        : null,
       this.isHost()
         ? h("button.primary#start", { id: "start", type: "button", disabled: !full, onclick: () => this.startGame() }, t("web.table.start"))
         : h("p.muted", {}, t("web.table.waiting_host")),
