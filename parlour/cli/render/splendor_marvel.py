@@ -137,7 +137,7 @@ def _players(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Table:
 
 def _header(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Text:
     out = Text(t(f"{GAME}.name.game", lang), style="bold")
-    out.append("  " + _t("ui.round", lang, round=view["round"], max=view["max_rounds"]))
+    out.append("  " + _t("ui.round", lang, round=view["round"]))
     holder = view["avengers"]
     who = _t("ui.nobody", lang) if holder is None else _seat_name(holder, names, lang)
     out.append("  " + _t("ui.avengers_holder", lang, holder=who), style="cyan")

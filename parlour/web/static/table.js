@@ -198,7 +198,6 @@ export class TablePage {
       h("a.back", { href: "/" }, `← ${t("web.table.lobby")}`),
       h("h1", {}, gameName(table.game, "game")),
       h("span.table-status", t(`web.status.${table.status}`)),
-      msg.move !== null ? h("span.move-number", t("web.table.move", { move: msg.move })) : null,
       h("p.banner#banner", { role: "status" }, this.connected ? "" : t("web.table.reconnecting")),
     );
     patch(this.root, [head, table.status === "open" ? this.renderSeats(table) : this.renderPlay(msg)]);

@@ -72,8 +72,8 @@ export function render(view, ctx) {
       "div.ig-top",
       meter(`${ctx.t("web.table.role_thanos")} · ${ctx.t("web.table.health")}`, view.thanos_health, "thanos"),
       meter(`${ctx.t("web.table.role_hero")} · ${ctx.t("web.table.health")}`, view.hero_health, "hero"),
-      meter(`${ctx.t("web.table.deck")} ★`, view.hero_deck, "hero"),
-      meter(`${ctx.t("web.table.deck")} ✦`, view.thanos_deck, "thanos"),
+      meter(`${ctx.t("gauntlet.ui.hero_deck")} ★`, view.hero_deck, "hero"),
+      meter(`${ctx.t("gauntlet.ui.thanos_deck")} ✦`, view.thanos_deck, "thanos"),
     ),
   );
   if (view.seat !== null && view.hand && view.hand.length) {

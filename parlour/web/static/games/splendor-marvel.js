@@ -105,7 +105,7 @@ export function render(view, ctx) {
   root.append(
     h(
       "div.sm-top",
-      h("span", ctx.t("splendor-marvel.ui.round", { round: view.round, max: view.max_rounds })),
+      h("span", ctx.t("splendor-marvel.ui.round", { round: view.round })),
       view.final_round ? h("strong.sm-final", ctx.t("splendor-marvel.ui.final_round")) : null,
     ),
     h("div.sm-supply", h("span.muted", ctx.t("web.table.supply")), Object.entries(view.supply).map(([c, n]) => picks(gem(ctx, c, n), `supply:${c}`))),
