@@ -18,17 +18,25 @@ from parlour.engine import Action, Rng, State
 class Observation:
     """One decision as a seat sees it."""
 
-    __slots__ = ("_root", "game_id", "legal", "move_number", "options", "players", "seat", "view")
+    __slots__ = ("_root", "_view", "game_id", "legal", "move_number", "options", "players", "seat")
 
     def __init__(
-        self, state: State, seat: int, *, sampling: bool = False, rng: Rng | None = None
+        self,
+        state: State,
+        seat: int,
+        *,
+        sampling: bool = False,
+        rng: Rng | None = None,
+        with_view: bool = True,
     ) -> None:
         self.game_id: str = state.game.id
         """The game's id."""
         self.seat: int = seat
         """The seat deciding."""
-        self.view: Mapping[str, Any] = state.view(seat)
-        """The seat's view (what it may know)."""
+        # The view is most of an observation's cost; a bot that never reads it (the random
+        # bot) is spared it rather than given a lazy one, which would have to keep the
+        # real state within the bot's reach.
+        self._view: Mapping[str, Any] | None = state.view(seat) if with_view else None
         self.legal: Sequence[Action] = tuple(state.legal_actions())
         """Every legal action, in the game's order."""
         self.move_number: int = state.move_number
@@ -43,6 +51,16 @@ class Observation:
             if sampling
             else None
         )
+
+    @property
+    def view(self) -> Mapping[str, Any]:
+        """The seat's view (what it may know).
+
+        Only observations of bots whose ``reads_view`` is true carry one.
+        """
+        if self._view is None:
+            raise RuntimeError("this observation was built without a view")
+        return self._view
 
     def sample(self, rng: Rng) -> State:
         """A full state consistent with what the seat knows (for search bots).
@@ -62,10 +80,12 @@ class Bot(ABC):
     """A short name shown in tables and the lobby."""
     samples: bool = False
     """Whether the bot searches over sampled worlds (its observations can ``sample``)."""
+    reads_view: bool = True
+    """Whether the bot reads ``obs.view`` (its observations carry one only then)."""
 
     def observe(self, state: State, seat: int, rng: Rng | None = None) -> Observation:
         """The observation this bot gets of ``state`` (the only way a runner should build one)."""
-        return Observation(state, seat, sampling=self.samples, rng=rng)
+        return Observation(state, seat, sampling=self.samples, rng=rng, with_view=self.reads_view)
 
     @abstractmethod
     def act(self, obs: Observation, rng: Rng) -> Action:
@@ -80,6 +100,7 @@ class RandomBot(Bot):
     """Chooses uniformly among the legal actions."""
 
     name = "random"
+    reads_view = False
 
     def act(self, obs: Observation, rng: Rng) -> Action:
         """A uniformly random legal action."""

@@ -40,6 +40,7 @@ class NoisyBot(Bot):
         self.noise = noise
         self.name = name
         self.samples = inner.samples
+        self.reads_view = inner.reads_view
 
     def observe(self, state: State, seat: int, rng: Rng | None = None) -> Observation:
         """The inner bot's kind of observation."""

@@ -7,6 +7,7 @@ A bot spec is a name with an optional argument after a colon, e.g. ``random``,
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from importlib import import_module
 
 from parlour.bots.base import Bot, RandomBot
@@ -63,6 +64,12 @@ def split_specs(text: str, game_id: str) -> list[str]:
 
 def make_bot(spec: str, game_id: str) -> Bot:
     """Build a bot from its spec for a game (raises OptionError for an unknown name)."""
+    return bot_maker(spec, game_id)()
+
+
+def bot_maker(spec: str, game_id: str) -> Callable[[], Bot]:
+    """A function making a fresh bot of ``spec`` each call (the registry is looked up once:
+    batch runners make a new bot every game)."""
     _load_optional()
     name, _, arg = spec.partition(":")
     factory = _game_bots(game_id).get(name) or _GENERIC.get(name)
@@ -70,7 +77,7 @@ def make_bot(spec: str, game_id: str) -> Bot:
         raise OptionError(
             "core.error.unknown_bot", bot=spec[:40], known=", ".join(bot_names(game_id))
         )
-    return factory(arg or None)
+    return partial(factory, arg or None)
 
 
 def _load_optional() -> None:

@@ -71,6 +71,10 @@ class Rng:
             items[i], items[j] = items[j], items[i]
         self.state = s
 
+    def skip(self) -> None:
+        """Advance past one draw without computing it (as a ``spawn`` whose child is unused)."""
+        self.state = (self.state + _GOLDEN) & _MASK
+
     def spawn(self) -> Rng:
         """Return an independent generator seeded from this one."""
         return Rng(self.next64())

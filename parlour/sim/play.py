@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from parlour.bots.base import Bot
-from parlour.engine import Game, Replay, Result, Rng, seed_from
+from parlour.engine import Action, Game, Replay, Result, Rng, seed_from
 
 
 @dataclass
@@ -18,10 +18,18 @@ class PlayedGame:
     """How it ended."""
     moves: int
     """How many decisions were made."""
-    replay: Replay
-    """The record, replayable exactly."""
+    opening: Replay
+    """The record's header (game, options, seed), without its actions."""
+    actions: list[Action] = field(default_factory=list)
+    """The actions applied, in order."""
     decisions: list[int] = field(default_factory=list)
     """Decisions made by each seat."""
+
+    @property
+    def replay(self) -> Replay:
+        """The record, replayable exactly (built on demand: most batch games never need it)."""
+        self.opening.actions = [str(action) for action in self.actions]
+        return self.opening
 
 
 def play_game(
@@ -42,7 +50,8 @@ def play_game(
         raise ValueError(f"need {players} bots, got {len(bots)}")
     state = game.new(players, options, seed)
     state.record_events = record_events
-    replay = Replay.start(state)
+    opening = Replay.start(state)
+    actions: list[Action] = []
     rngs = [Rng(seed_from(seed, "bot", seat)) for seat in range(players)]
     for index, bot in enumerate(bots):
         bot.reset(index, players, state.options)
@@ -51,11 +60,18 @@ def play_game(
         if state.move_number >= max_moves:
             raise RuntimeError(f"game {game.id} seed {seed} did not end in {max_moves} moves")
         bot = bots[seat]
-        obs = bot.observe(state, seat, rngs[seat].spawn())
-        action = bot.act(obs, rngs[seat])
+        rng = rngs[seat]
+        if bot.samples:
+            obs = bot.observe(state, seat, rng.spawn())
+        else:
+            # Only a sampling observation uses its generator; skipping the draw keeps the
+            # bot's own stream where a spawn would have left it.
+            rng.skip()
+            obs = bot.observe(state, seat)
+        action = bot.act(obs, rng)
         state.apply(action)
-        replay.actions.append(str(action))
+        actions.append(action)
         decisions[seat] += 1
     result = state.result
     assert result is not None  # to_act is None only when the game is over
-    return PlayedGame(result, state.move_number, replay, decisions)
+    return PlayedGame(result, state.move_number, opening, actions, decisions)

@@ -11,10 +11,11 @@ import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from parlour.bots.registry import bot_names, make_bot, split_specs
+from parlour.bots.registry import bot_maker, bot_names, make_bot, split_specs
 from parlour.engine import Game, OptionError, Replay, seed_from
 from parlour.games import get_game
 from parlour.sim.backends import Backend, LocalBackend
@@ -194,31 +195,44 @@ def simulate(
         plans.append((n, seat_bots(game_id, n, bots), resolved))
     runner = backend if backend is not None else LocalBackend(workers)
     chunk = chunk_size(games, runner.parallelism(games * len(plans)))
-    tasks: list[GamesTask] = []
-    for n, specs, _ in plans:
-        lineup = tuple(specs)
-        for start in range(0, games, chunk):
-            indices = range(start, min(games, start + chunk))
-            tasks.append(
-                GamesTask(
-                    game_id,
-                    n,
-                    dict(options or {}),
-                    [(i, lineup) for i in indices],
-                    seed,
-                    keep_replays,
-                )
-            )
+    # A task names a range of game indices, not a list of them, and sends back totals, not
+    # one summary per game: a run's memory does not grow with its number of games.
+    tasks = [
+        TallyTask(
+            game_id,
+            n,
+            dict(options or {}),
+            start,
+            min(games, start + chunk),
+            tuple(specs),
+            seed,
+            keep_replays,
+        )
+        for n, specs, _ in plans
+        for start in range(0, games, chunk)
+    ]
     total = games * len(plans)
     used = runner.parallelism(len(tasks))
+    tallies = {n: Tally.empty(n) for n in counts}
+    done = 0
+
+    def finished(result: tuple[int, Tally]) -> None:
+        nonlocal done
+        done += result[1].games
+        if progress is not None:
+            progress(done, total)
+
     started = time.perf_counter()
-    results = run_with_progress(runner, game, tasks, total, progress)
+    # Results come back in task order (the backends' promise), so tallies and kept replays
+    # are merged in game-index order whatever the pool did.
+    for n, tally in runner.run(play_tally, tasks, [game], finished):
+        tallies[n].merge(tally)
     elapsed = time.perf_counter() - started
     groups = []
     replays: list[dict[str, Any]] = []
-    for (n, specs, resolved), summaries in zip(plans, _by_count(counts, results), strict=True):
-        groups.append(_summarise(n, specs, resolved, summaries))
-        replays += [s.replay for s in summaries if s.replay is not None]
+    for n, specs, resolved in plans:
+        groups.append(_group(n, specs, resolved, tallies[n]))
+        replays += tallies[n].replays
     return SimulationReport(game_id, seed, used, groups, elapsed, replays, runner.name)
 
 
@@ -262,11 +276,7 @@ def play_games(task: GamesTask) -> tuple[int, list[GameSummary]]:
         bots = [make_bot(spec, task.game_id) for spec in specs]
         seed = seed_from(task.seed, index)
         played = play_game(game, task.players, task.options, seed, bots)
-        details = {
-            k: float(v)
-            for k, v in played.result.details.items()
-            if isinstance(v, int | float) and not isinstance(v, bool)
-        }
+        details = _numeric(played.result.details)
         replay = None
         if task.keep_replays:
             played.replay.names = list(specs)
@@ -283,6 +293,97 @@ def play_games(task: GamesTask) -> tuple[int, list[GameSummary]]:
             )
         )
     return task.players, out
+
+
+@dataclass
+class Tally:
+    """Running totals of one player count's games: everything the report needs."""
+
+    players: int
+    """The player count."""
+    games: int
+    """Games counted."""
+    wins: list[int]
+    """Games won by each seat (a shared win counts for each winner)."""
+    reasons: Counter[str]
+    """Games per end reason."""
+    moves: int
+    """Decisions made, summed."""
+    details: dict[str, Fraction]
+    """Each numeric result detail summed exactly, so the mean does not depend on how the
+    games were split into tasks."""
+    present: Counter[str]
+    """Games reporting each detail."""
+    replays: list[dict[str, Any]] = field(default_factory=list)
+    """Replay file contents, when kept, in game-index order."""
+
+    @classmethod
+    def empty(cls, players: int) -> Tally:
+        """No games yet."""
+        return cls(players, 0, [0] * players, Counter(), 0, {}, Counter())
+
+    def add(
+        self, winners: Sequence[int], reason: str, moves: int, details: Mapping[str, float]
+    ) -> None:
+        """Count one finished game."""
+        self.games += 1
+        for seat in winners:
+            self.wins[seat] += 1
+        self.reasons[reason] += 1
+        self.moves += moves
+        for key, value in details.items():
+            self.details[key] = self.details.get(key, Fraction(0)) + Fraction(value)
+            self.present[key] += 1
+
+    def merge(self, other: Tally) -> None:
+        """Add another tally of the same player count (its games come after these)."""
+        self.games += other.games
+        self.wins = [a + b for a, b in zip(self.wins, other.wins, strict=True)]
+        self.reasons.update(other.reasons)
+        self.moves += other.moves
+        for key, value in other.details.items():
+            self.details[key] = self.details.get(key, Fraction(0)) + value
+        self.present.update(other.present)
+        self.replays += other.replays
+
+
+@dataclass(frozen=True, slots=True)
+class TallyTask:
+    """A chunk of ``simulate``: games ``start`` to ``stop`` (excluded) of one player count."""
+
+    game_id: str
+    players: int
+    options: dict[str, Any]
+    start: int
+    stop: int
+    lineup: tuple[str, ...]
+    seed: int
+    keep_replays: bool = False
+
+
+def play_tally(task: TallyTask) -> tuple[int, Tally]:
+    """Play a chunk and total it: game ``index`` starts from ``seed_from(task.seed, index)``."""
+    game = get_game(task.game_id)
+    makers = [bot_maker(spec, task.game_id) for spec in task.lineup]
+    tally = Tally.empty(task.players)
+    for index in range(task.start, task.stop):
+        # Fresh bots per game: a bot's memory must not depend on which games shared a worker.
+        bots = [make() for make in makers]
+        played = play_game(game, task.players, task.options, seed_from(task.seed, index), bots)
+        result = played.result
+        tally.add(result.winners, result.reason, played.moves, _numeric(result.details))
+        if task.keep_replays:
+            played.replay.names = list(task.lineup)
+            tally.replays.append(played.replay.to_json())
+    return task.players, tally
+
+
+def _numeric(details: Mapping[str, Any]) -> dict[str, float]:
+    return {
+        k: float(v)
+        for k, v in details.items()
+        if isinstance(v, int | float) and not isinstance(v, bool)
+    }
 
 
 def chunk_size(games: int, workers: int) -> int:
@@ -302,21 +403,22 @@ def _by_count(
 def _summarise(
     players: int, specs: list[str], options: dict[str, Any], summaries: list[GameSummary]
 ) -> GroupReport:
-    games = len(summaries)
-    wins = [sum(1 for s in summaries if seat in s.winners) for seat in range(players)]
+    """The group report of a list of per-game summaries (as tournaments keep them)."""
+    tally = Tally.empty(players)
+    for s in summaries:
+        tally.add(s.winners, s.reason, s.moves, s.details)
+    return _group(players, specs, options, tally)
+
+
+def _group(players: int, specs: list[str], options: dict[str, Any], tally: Tally) -> GroupReport:
+    games = tally.games
+    wins = tally.wins
     seats = [WinRate.of(str(seat), wins[seat], games) for seat in range(players)]
     by_bot = []
     if len(set(specs)) > 1:
         for spec in dict.fromkeys(specs):
             mine = [seat for seat in range(players) if specs[seat] == spec]
             by_bot.append(WinRate.of(spec, sum(wins[seat] for seat in mine), games * len(mine)))
-    totals: dict[str, float] = {}
-    present: Counter[str] = Counter()
-    for s in summaries:
-        for key, value in s.details.items():
-            totals[key] = totals.get(key, 0.0) + value
-            present[key] += 1
-    reasons = Counter(s.reason for s in summaries)
     return GroupReport(
         players=players,
         games=games,
@@ -324,9 +426,9 @@ def _summarise(
         options=dict(options),
         seats=seats,
         by_bot=by_bot,
-        reasons=dict(sorted(reasons.items(), key=lambda kv: (-kv[1], kv[0]))),
-        mean_decisions=sum(s.moves for s in summaries) / games if games else 0.0,
-        details={k: totals[k] / present[k] for k in sorted(totals)},
+        reasons=dict(sorted(tally.reasons.items(), key=lambda kv: (-kv[1], kv[0]))),
+        mean_decisions=tally.moves / games if games else 0.0,
+        details={k: float(tally.details[k] / tally.present[k]) for k in sorted(tally.details)},
     )
 
 

@@ -51,3 +51,11 @@ def test_shuffle_deals_as_before_and_leaves_the_same_state() -> None:
 
 def test_seed_from_is_stable() -> None:
     assert seed_from(1, "x", 2) == 7299954470683989315
+
+
+def test_skip_leaves_the_stream_where_spawn_would() -> None:
+    a, b = Rng(5), Rng(5)
+    a.spawn()
+    b.skip()
+    assert a.state == b.state
+    assert a.next64() == b.next64()

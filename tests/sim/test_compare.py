@@ -16,10 +16,16 @@ from parlour.sim.compare import TARGETS, Row, Target, Worker, compare, source_ro
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _worktrees() -> str:
-    return subprocess.run(
-        ["git", "worktree", "list"], cwd=ROOT, capture_output=True, text=True, check=True
+def _bench_trees() -> set[str]:
+    """The repository's worktrees that ``compare`` made (others come and go meanwhile)."""
+    out = subprocess.run(
+        ["git", "worktree", "list", "--porcelain"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout
+    return {line for line in out.splitlines() if "parlour-bench-" in line}
 
 
 def test_a_worker_measures_the_tree_it_was_given_and_names_its_build() -> None:
@@ -59,20 +65,22 @@ def test_every_target_names_a_measure_the_worker_answers() -> None:
 
 
 def test_an_unknown_revision_is_refused_before_anything_runs() -> None:
-    before = _worktrees()
+    before = _bench_trees()
     with pytest.raises(OptionError) as caught:
         compare("no-such-revision-anywhere", rounds=1, seconds=0.0)
     assert caught.value.key == "cli.error.bench_bad_rev"
-    assert _worktrees() == before
+    assert _bench_trees() <= before
 
 
 def test_against_head_measures_both_sides_and_removes_its_checkout() -> None:
-    before = _worktrees()
     steps: list[str] = []
     result = compare(
         "HEAD", rounds=2, seconds=0.0, only={"ll_raw_2", "simulate_ll_2"}, step=steps.append
     )
-    assert _worktrees() == before
+    base_tree = Path(result.builds["base"]["path"]).parents[1]
+    assert "parlour-bench-" in str(base_tree)
+    assert not base_tree.exists()
+    assert not any(str(base_tree) in line for line in _bench_trees())
     assert (
         result.base_rev
         == subprocess.run(
