@@ -36,12 +36,18 @@ def game_info(game_id: str, lang: str) -> dict[str, Any]:
 
 
 @router.get("/i18n/{lang}")
-async def messages(lang: str) -> dict[str, str]:
-    """Every catalog text of a language, by full key (English where one is missing)."""
+async def messages(lang: str, request: Request) -> dict[str, str]:
+    """Catalog texts of a language, by full key (English where one is missing).
+
+    ``?domains=core,web,loveletter`` limits them to the domains a page uses; unknown names
+    are ignored. Without it every domain is sent.
+    """
     if lang not in LANGUAGES:
         raise ServerError("web.error.bad_language", lang=lang[:10])
+    asked = request.query_params.get("domains")
+    wanted = domains() if asked is None else [d for d in domains() if d in asked.split(",")]
     out: dict[str, str] = {}
-    for domain in domains():
+    for domain in wanted:
         for key, text in catalog(DEFAULT_LANGUAGE, domain).items():
             out[f"{domain}.{key}"] = text
         for key, text in catalog(lang, domain).items():

@@ -1,6 +1,6 @@
 // A game's how-to-play page: the fragment for the interface language inside the app's layout.
 import { clear, h } from "./dom.js";
-import { gameName, lang, LANGUAGES, t } from "./i18n.js";
+import { gameName, lang, LANGUAGES, need, t } from "./i18n.js";
 
 const NATIVE = { en: "English", vi: "Tiếng Việt", zh: "中文", es: "Español" };
 const cache = new Map();
@@ -46,6 +46,7 @@ export class HowtoPage {
   }
 
   async start() {
+    await need(this.game); // its name in the heading
     await this.render();
     window.addEventListener("hashchange", () => reveal(this.root, decodeURIComponent(window.location.hash.slice(1))));
   }

@@ -1,6 +1,8 @@
-// Catalog texts from the server (every domain of one language), with {param} filling.
+// Catalog texts from the server, with {param} filling. A page fetches only the domains it
+// uses: core and web always, a game's own domain once the page knows its game (need()).
 let messages = {};
 let current = "en";
+const wanted = new Set(["core", "web"]);
 
 export const LANGUAGES = ["en", "vi", "zh", "es"];
 
@@ -8,14 +10,27 @@ export function lang() {
   return current;
 }
 
+async function fetchDomains(code, domains) {
+  const response = await fetch(`/api/i18n/${code}?domains=${[...domains].join(",")}`);
+  return response.json();
+}
+
 export async function load(code) {
   current = LANGUAGES.includes(code) ? code : "en";
-  const response = await fetch(`/api/i18n/${current}`);
-  messages = await response.json();
+  messages = await fetchDomains(current, wanted);
   document.documentElement.lang = current;
   for (const el of document.querySelectorAll("[data-i18n]")) {
     el.textContent = t(el.dataset.i18n);
   }
+}
+
+// Fetch the catalog domains a page needs beyond core and web (a game's cards and events);
+// they are kept, and fetched again in each language the reader switches to.
+export async function need(...domains) {
+  const fresh = domains.filter((d) => d && !wanted.has(d));
+  if (!fresh.length) return;
+  for (const d of fresh) wanted.add(d);
+  Object.assign(messages, await fetchDomains(current, fresh));
 }
 
 export function has(key) {

@@ -2,7 +2,7 @@
 import { call, keepHost, keepName, myName } from "./api.js";
 import { clear, h, toast } from "./dom.js";
 import { howtoPath } from "./howto.js";
-import { gameName, lang, seatName, t } from "./i18n.js";
+import { lang, seatName, t } from "./i18n.js";
 
 // A choice's words at the start of a menu line ("classic" → "Classic").
 function capital(text) {
@@ -140,7 +140,7 @@ export class LobbyPage {
               this.render();
             },
           },
-          h("span.game-title", gameName(g.id, "game")),
+          h("span.game-title", g.name),
           h("span.game-players", t("core.option.players", { low: g.min_players, high: g.max_players })),
         ),
         h("a.howto-link", { href: howtoPath(g.id, lang()), dataset: { howto: g.id } }, `${t("web.howto.link")} →`)),
@@ -217,7 +217,7 @@ export class LobbyPage {
         h(
           "div.table-row",
           { dataset: { table: table.id, status: table.status } },
-          h("span.table-game", gameName(table.game, "game")),
+          h("span.table-game", this.game(table.game)?.name || table.game),
           h("span.table-status", t(`web.status.${table.status}`)),
           h("span.table-seats", seats),
           h("a.button", { href: `/t/${table.id}` }, table.status === "open" ? t("web.lobby.open") : t("web.lobby.watch")),

@@ -2,6 +2,7 @@
 // A module exports render(view, ctx) and may export load() to fetch its card data first,
 // and roundSummary/endSummary for the result panels.
 import { render as generic } from "./games/generic.js";
+import { need } from "./i18n.js";
 
 const KNOWN = ["loveletter", "gauntlet", "splendor-marvel"];
 
@@ -12,6 +13,7 @@ export async function gameData(game, name) {
 }
 
 export async function loadRenderer(game) {
+  await need(game); // the game's catalog: card names, events, labels
   if (!KNOWN.includes(game)) return generic;
   try {
     const module = await import(`./games/${game}.js`);
