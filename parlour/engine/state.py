@@ -213,6 +213,14 @@ class State(ABC):
 
                 cls.to_json = to_json  # type: ignore[method-assign]
 
+    def opening_events(self) -> list[Event]:
+        """The events of the opening (the first deal), made before any move.
+
+        ``new`` has no caller to hand events to, so a game that announces its opening keeps
+        them in ``self.opening``; logs start with these (at move 0).
+        """
+        return list(getattr(self, "opening", ()))
+
     @property
     def record_events(self) -> bool:
         """When false, ``apply`` may return no events (fast simulation; state is the same)."""

@@ -147,7 +147,7 @@ class LiveTable:
         """Build the opening state, replay the log and make the bots."""
         rec = self.record
         state = self.game.new(rec.players, rec.options, rec.seed)
-        log: list[tuple[int, Event]] = []
+        log: list[tuple[int, Event]] = [(0, e) for e in state.opening_events()]
         for text in rec.actions:
             events = state.apply(text)
             log.extend((state.move_number, e) for e in events)
@@ -169,7 +169,7 @@ class LiveTable:
         """The state after ``move`` actions and the events up to it (rebuilt by replay)."""
         rec = self.record
         state = self.game.new(rec.players, rec.options, rec.seed)
-        log: list[tuple[int, Event]] = []
+        log: list[tuple[int, Event]] = [(0, e) for e in state.opening_events()]
         for text in rec.actions[:move]:
             events = state.apply(text)
             log.extend((state.move_number, e) for e in events)

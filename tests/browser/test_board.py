@@ -66,6 +66,8 @@ def test_a_whole_game_played_on_the_board_alone(browser: Any, base_url: str, gam
         page = new_page(browser)
         create_table(page, base_url, game, GAMES[game])
         seat_and_start(page)
+        if game == "loveletter":  # the log opens with round 1's deal, as later rounds do
+            assert page.locator("#log li").first.inner_text().startswith("Round 1 begins")
         taps = play_on_board(page, game)
         if taps:
             break

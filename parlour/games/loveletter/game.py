@@ -8,6 +8,7 @@ from typing import Any
 from parlour.engine import (
     Action,
     ActionSpace,
+    Event,
     Game,
     OptionError,
     OptionSpec,
@@ -134,7 +135,11 @@ class LoveLetter(Game):
             first = opts["first_player"]
         if first is None:
             first = st.rng.below(players)
+        opening: list[Event] = []
+        st._ev = opening  # round 1's opening lines (round_start, dealt, turn, drew) for the log
         st.start_round(first)
+        st._ev = None
+        st.opening = opening
         return st
 
     def state_from_json(self, data: Mapping[str, Any]) -> LoveLetterState:

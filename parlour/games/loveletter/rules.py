@@ -98,6 +98,8 @@ class LoveLetterState(State):
         """The previous round: its number, winners and showdown hands (empty if none)."""
         self._legal: LegalList | None = None
         self._ev: list[Event] | None = None
+        self.opening: list[Event] = []
+        """Round 1's opening events (made in ``new``; see ``State.opening_events``)."""
 
     # -- protocol ---------------------------------------------------------------------------
 

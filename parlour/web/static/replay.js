@@ -2,6 +2,7 @@
 import { call, seatOf } from "./api.js";
 import { h, toast } from "./dom.js";
 import { gameName, t } from "./i18n.js";
+import { logLine } from "./logview.js";
 import { markFresh } from "./motion.js";
 import { patch } from "./patch.js";
 import { loadRenderer } from "./render.js";
@@ -85,7 +86,7 @@ export class ReplayPage {
     const log = h(
       "ol.log#log",
       { id: "log", tabindex: "0", "aria-label": t("web.table.log") },
-      d.events.map((e) => h("li", { dataset: { kind: e.kind, move: e.move } }, e.text)),
+      d.events.map((e) => logLine(e)),
     );
     patch(this.root, [
       h(

@@ -3,6 +3,7 @@ import { ApiError, call, hostOf, keepName, keepSeat, myName, seatOf } from "./ap
 import { h, toast } from "./dom.js";
 import { BOT_LEVELS, botKind, gameName, has, lang, seatName, t } from "./i18n.js";
 import { BoardPlay } from "./board.js";
+import { logLine } from "./logview.js";
 import { StepMenu } from "./menu.js";
 import { markFresh, motionOn } from "./motion.js";
 import { patch } from "./patch.js";
@@ -356,7 +357,7 @@ export class TablePage {
       if (round) parts.unshift(round);
       if (msg.seat === null) parts.unshift(h("p.muted.watching", {}, t("web.table.watching")));
     }
-    parts.splice(msg.summary ? 1 : 0, 0, this.renderTurn(msg));
+    parts.splice(msg.summary ? 1 : 0, 0, this.renderTurn(msg), this.renderRecent());
     parts.push(this.renderLog());
     return h("div.play", {}, parts);
   }
@@ -416,6 +417,7 @@ export class TablePage {
         return h(
           "li.player",
           { dataset: { seat, acting: String(toAct === seat), me: String(msg.seat === seat) } },
+          h(`span.who.seat-${seat % 8}`, { "aria-hidden": "true" }),
           h("span.player-name", name),
           info && info.kind === "bot" ? h("span.badge", t("web.table.bot")) : null,
           msg.seat === seat ? h("span.badge.you", t("web.table.you")) : null,
@@ -490,6 +492,13 @@ export class TablePage {
     );
   }
 
+  // The last lines of the log beside the moves (shown on narrow screens, where the log is far
+  // below); screen readers have the log itself and the live region.
+  renderRecent() {
+    if (!this.log.length) return null;
+    return h("ol.log.recent#recent", { "aria-hidden": "true", start: String(Math.max(1, this.log.length - 2)) }, this.log.slice(-3).map((e) => logLine(e)));
+  }
+
   renderLog() {
     const list = h("ol.log#log", { tabindex: "0", "aria-label": t("web.table.log"), onscroll: (e) => {
       const el = e.currentTarget;
@@ -497,7 +506,7 @@ export class TablePage {
     } });
     this.log.forEach((e, i) => {
       const fresh = i >= this.freshFrom && motionOn();
-      list.append(h(fresh ? "li.fresh" : "li", { dataset: { kind: e.kind, move: e.move } }, e.text));
+      list.append(logLine(e, fresh));
     });
     this.freshFrom = this.log.length;
     return h("section.panel.log-panel", {}, h("h3", {}, t("web.table.log")), list);
