@@ -74,6 +74,8 @@ export function render(view, ctx) {
       meter(`${ctx.t("web.table.role_hero")} · ${ctx.t("web.table.health")}`, view.hero_health, "hero"),
       meter(`${ctx.t("gauntlet.ui.hero_deck")} ★`, view.hero_deck, "hero"),
       meter(`${ctx.t("gauntlet.ui.thanos_deck")} ✦`, view.thanos_deck, "thanos"),
+      // The Infinity Stones Thanos has face up: six let him snap.
+      meter(ctx.t("web.table.stones"), `${(view.faceup[thanosSeat] || []).filter((c) => (cards[c] || {}).stone).length} / 6`, "thanos"),
     ),
   );
   if (view.seat !== null && view.hand && view.hand.length) {

@@ -80,8 +80,11 @@ export function render(view, ctx) {
   for (let s = 0; s < view.players; s++) {
     const inRound = view.in_round[s];
     const known = view.known ? view.known[String(s)] : undefined;
+    // At the end of the game the last showdown's hands stay face up (the log revealed them).
+    const shown = view.result && view.last_round && view.last_round.showdown ? view.last_round.hands[String(s)] : undefined;
     let hand;
     if (s === view.seat) hand = null;
+    else if (shown !== undefined && shown !== null) hand = h("div.cards", card(ctx, shown, ed, ".small"), h("span.badge", ctx.t("web.summary.showdown")));
     else if (!inRound) hand = h("span.muted", ctx.t("web.table.out"));
     else if (known !== undefined && known !== null) hand = h("div.cards", card(ctx, known, ed, ".small"), h("span.badge", ctx.t("web.table.known")));
     else hand = h("div.cards", Array.from({ length: view.hand_sizes[s] }, () => card(ctx, null, ed, ".small")));
@@ -104,23 +107,31 @@ function winnerNames(ctx, seats) {
   return seats.map((s) => ctx.names[s]).join(", ");
 }
 
-// The round just played: who won it, the hands shown at the showdown, the tokens so far.
-export function roundSummary(view, ctx) {
-  const last = view.last_round;
-  if (!last) return null;
+// Why the round ended and the hands shown at its showdown (round panel and end panel alike).
+function roundEnd(view, ctx, last) {
   const shown = Object.entries(last.hands || {});
-  return {
-    key: `round-${last.round}`,
-    title: ctx.t("web.summary.round_over", { round: last.round }),
-    parts: [
-      h("p.summary-winners", ctx.t("web.summary.round_winners", { winners: winnerNames(ctx, last.winners) })),
-      last.showdown && shown.length
+  return [
+    h("p.summary-why", ctx.t(last.showdown ? "web.summary.by_showdown" : "web.summary.by_knockout")),
+    last.showdown && shown.length
         ? h(
             "div.summary-showdown",
             h("h4", ctx.t("web.summary.showdown")),
             h("div.cards", shown.map(([s, id]) => h("div.shown", h("span", ctx.names[Number(s)]), card(ctx, id, view.edition, ".small")))),
           )
         : null,
+  ];
+}
+
+// The round just played: who won it and why, the hands shown at the showdown, the tokens so far.
+export function roundSummary(view, ctx) {
+  const last = view.last_round;
+  if (!last || view.result) return null;
+  return {
+    key: `round-${last.round}`,
+    title: ctx.t("web.summary.round_over", { round: last.round }),
+    parts: [
+      h("p.summary-winners", ctx.t("web.summary.round_winners", { winners: winnerNames(ctx, last.winners) })),
+      roundEnd(view, ctx, last),
       tokenTable(view, ctx, last.winners),
     ],
   };
@@ -138,6 +149,7 @@ export function endSummary(view, ctx) {
   if (!result) return null;
   const rounds = result.details && result.details.rounds;
   return [
+    view.last_round ? roundEnd(view, ctx, view.last_round) : null,
     tokenTable(view, ctx, result.winners),
     rounds ? h("div.muted.summary-note", ctx.t("web.summary.rounds", { rounds })) : null,
   ];

@@ -106,6 +106,10 @@ export function render(view, ctx) {
     h(
       "div.sm-top",
       h("span", ctx.t("splendor-marvel.ui.round", { round: view.round })),
+      // Who holds the Avengers Assemble card (public: it moves to whoever has the most tags).
+      view.avengers !== null && view.avengers !== undefined
+        ? h("strong.sm-avengers-holder", ctx.t("splendor-marvel.ui.avengers_holder", { holder: ctx.names[view.avengers] }))
+        : null,
       view.final_round ? h("strong.sm-final", ctx.t("splendor-marvel.ui.final_round")) : null,
     ),
     h("div.sm-supply", h("span.muted", ctx.t("web.table.supply")), Object.entries(view.supply).map(([c, n]) => picks(gem(ctx, c, n), `supply:${c}`))),
@@ -129,7 +133,7 @@ export function render(view, ctx) {
       h(
         "div.seat-board.sm-seat",
         { dataset: { seat: s, acting: String(view.to_act === s) } },
-        h("h4", ctx.names[s], " ", h("span.badge", `${ctx.t("web.table.points")}: ${p.points}`), p.gauntlet ? h("span.badge.power", { title: ctx.t("web.summary.gauntlet") }, icon("fist"), ` ${ctx.t("web.summary.gauntlet")}`) : null),
+        h("h4", ctx.names[s], " ", h("span.badge", `${ctx.t("web.table.points")}: ${p.points}`), p.tags ? h("span.badge.sm-tags", `${ctx.t("splendor-marvel.ui.tags")}: ${p.tags}`) : null, view.avengers === s ? h("span.badge.sm-assemble", ctx.name("avengers_assemble")) : null, p.gauntlet ? h("span.badge.power", { title: ctx.t("web.summary.gauntlet") }, icon("fist"), ` ${ctx.t("web.summary.gauntlet")}`) : null),
         h("div.sm-row", h("span.muted", ctx.t("splendor-marvel.ui.tokens")), Object.entries(p.tokens).map(([c, n]) => (n ? picks(gem(ctx, c, n), s === view.seat ? `mytoken:${c}` : `token:${s}:${c}`) : null))),
         h("div.sm-row", h("span.muted", ctx.t("web.table.bonuses")), Object.entries(p.bonuses).map(([c, n]) => (n ? gem(ctx, c, n, true) : null))),
         p.reserved.length
