@@ -60,7 +60,7 @@ def play_checking_every_message(
         for seat, ws in enumerate(wss):
             ws.send_json({"type": "hello", "seat": seat, "token": tokens[seat], "lang": "en"})
         last = [ws.receive_json() for ws in wss]
-        new_events: list[Any] = []
+        new_events: list[Any] = mine.opening_events()  # the first deal opens the log
         for _ in range(3000):
             for seat, msg in enumerate(last):
                 text = json.dumps(msg)

@@ -138,8 +138,10 @@ def test_a_language_switch_resends_the_log_in_that_language(client: TestClient) 
         ws.send_json({"type": "lang", "lang": "zh"})
         zh = ws.receive_json()
     names = zh["names"]
-    assert [e["kind"] for e in zh["events"]] == [e["kind"] for e in en["events"]]
-    for mine, other in zip(zh["events"], en["events"], strict=True):
+    # The whole log comes again: the opening deal (as first sent), then the move's lines.
+    whole = first[mover]["events"] + en["events"]
+    assert [e["kind"] for e in zh["events"]] == [e["kind"] for e in whole]
+    for mine, other in zip(zh["events"], whole, strict=True):
         event = Event(mine["kind"], mine["data"])
         assert mine["text"] == describe("loveletter", event, "zh", names)
         assert other["text"] == describe("loveletter", event, "en", names)
