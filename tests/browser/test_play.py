@@ -88,12 +88,12 @@ def test_against_bots_to_the_end_then_language_reload_and_replay(
     shot(page, "03-over")
     assert page.locator("#log li").count() > 0
     moves = page.locator("main").get_attribute("data-move")
-    english = page.locator("#summary p").inner_text()
+    english = page.locator("#summary p.summary-line").inner_text()
     page.select_option("#lang", "vi")
     page.wait_for_function(
         "() => document.querySelector('.log-panel h3').textContent === 'Nhật ký'"
     )
-    assert page.locator("#summary p").inner_text() != english
+    assert page.locator("#summary p.summary-line").inner_text() != english
     page.reload()
     page.wait_for_selector("#summary")
     assert page.locator("main").get_attribute("data-move") == moves
@@ -136,5 +136,8 @@ def test_two_browsers_play_each_other_and_a_phone_reconnects(browser: Any, base_
     shot(guest, "05-phone")
     click_to_the_end([host, guest])
     shot(guest, "06-phone-over")
-    assert host.locator("#summary p").inner_text() == guest.locator("#summary p").inner_text()
+    assert (
+        host.locator("#summary p.summary-line").inner_text()
+        == guest.locator("#summary p.summary-line").inner_text()
+    )
     assert not host.errors and not guest.errors

@@ -379,7 +379,7 @@ export class TablePage {
       h("div.summary-bar", h("h3", {}, t("web.table.game_over")), this.closeButton(() => {
         this.endDismissed = true;
       })),
-      h("p", {}, msg.summary),
+      h("p.summary-line", {}, msg.summary),
       h("div.summary-details", details),
       h("a.button", { href: `/replay/${this.id}` }, t("web.lobby.replay")),
     );
