@@ -8,7 +8,7 @@ from parlour.engine.options import OptionSpec
 from parlour.engine.prompts import PromptKind
 from parlour.engine.replay import Replay
 from parlour.engine.rng import Rng, seed_from
-from parlour.engine.state import Game, Result, State
+from parlour.engine.state import Game, Place, Result, State
 
 __all__ = [
     "Action",
@@ -21,6 +21,7 @@ __all__ = [
     "OptionError",
     "OptionSpec",
     "ParlourError",
+    "Place",
     "PromptKind",
     "Replay",
     "ReplayError",

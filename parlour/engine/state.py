@@ -21,6 +21,9 @@ from parlour.engine.i18n import json_dumps
 from parlour.engine.options import OptionSpec, validate_options
 from parlour.engine.rng import Rng
 
+Place = tuple[str | int, ...]
+"""A place in a state's JSON form: a key, then list indices (``("hands", 2, 0)``)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Result:
@@ -360,6 +363,18 @@ class State(ABC):
         order before they are shuffled, and the state's own generator (future shuffles) is
         replaced by one drawn from ``rng``. So a bot cannot learn hidden cards by sampling.
         """
+
+    def hidden(self, seat: int | None) -> list[list[Place]]:
+        """What ``seat`` may not see: groups of places in :meth:`to_json` (``None``: a spectator).
+
+        A place is a path into the JSON form (``("hand", 2)``, ``("pile", 0)``). Each group
+        holds places of things of one kind (the cards of one deck) whose contents ``seat``
+        cannot tell apart: exchanging contents within a group makes a world that gives
+        ``seat`` the same view, and the same events as long as that view stays the same. The
+        generic tests check every view, every delivered event and ``determinize`` against
+        this declaration.
+        """
+        raise NotImplementedError(f"{type(self).__name__} declares no hidden places")
 
     @abstractmethod
     def census(self) -> dict[str, int]:

@@ -18,6 +18,7 @@ from parlour.engine import (
     Game,
     IllegalActionError,
     OptionSpec,
+    Place,
     ReplayError,
     Result,
     Rng,
@@ -44,6 +45,8 @@ class HighCard(Game):
     id = "highcard"
     min_players = 2
     max_players = 4
+    state_class: type[HighCardState]
+    """The class of its states (planted-fault variants of the game swap it)."""
 
     def option_specs(self) -> tuple[OptionSpec, ...]:
         return (OptionSpec("copies", "int", 2, minimum=2, maximum=3),)
@@ -66,14 +69,14 @@ class HighCard(Game):
             rng.shuffle(deck)
         else:
             deck = list(stack)
-        st = HighCardState(self, players, opts, seed, rng)
+        st = self.state_class(self, players, opts, seed, rng)
         st.hands = [deck.pop() for _ in range(players)]
         st.deck = deck
         return st
 
     def state_from_json(self, data: Mapping[str, Any]) -> HighCardState:
         try:
-            st = HighCardState(
+            st = self.state_class(
                 self,
                 int(data["players"]),
                 dict(data["options"]),
@@ -145,6 +148,12 @@ class HighCardState(State):
             "deck_size": len(self.deck),
         }
 
+    def hidden(self, seat: int | None) -> list[list[Place]]:
+        if self.turn >= self.players:
+            return []
+        hands: list[Place] = [("hands", s) for s in range(self.players) if s != seat]
+        return [hands + [("deck", i) for i in range(len(self.deck))]]
+
     def determinize(self, seat: int, rng: Rng) -> HighCardState:
         st = self.clone()
         st.rng = rng.spawn()
@@ -165,7 +174,7 @@ class HighCardState(State):
         return counts
 
     def clone(self) -> HighCardState:
-        st = HighCardState(self.game, self.players, self.options, self.seed, self.rng.clone())  # type: ignore[arg-type]
+        st = type(self)(self.game, self.players, self.options, self.seed, self.rng.clone())  # type: ignore[arg-type]
         st.hands = list(self.hands)
         st.deck = list(self.deck)
         st.discards = list(self.discards)
@@ -187,6 +196,7 @@ class HighCardState(State):
         }
 
 
+HighCard.state_class = HighCardState
 GAME = HighCard()
 
 __all__ = ["GAME", "HighCard", "HighCardState", "IllegalActionError"]

@@ -3,9 +3,9 @@
 ``check_random_game`` plays one seeded random game and, at every decision, checks the
 protocol's promises: a seat is to act until the end, listed actions apply, unlisted and
 malformed ones are refused with the state unchanged, no card appears or vanishes, states
-round-trip through JSON, views are JSON-ready and leak nothing that ``determinize`` would
-change, determinize depends only on the seat's knowledge, and replaying the actions
-reproduces every state and event.
+round-trip through JSON, views are JSON-ready, views and events leak none of the places the
+game declares hidden (``tests.support.secrecy``), determinize depends only on the seat's
+knowledge, and replaying the actions reproduces every state and event.
 """
 
 from __future__ import annotations
@@ -16,6 +16,12 @@ from typing import Any
 import pytest
 
 from parlour.engine import Event, Game, IllegalActionError, Replay, Rng, State
+from tests.support.secrecy import (
+    Tally,
+    check_hidden_events,
+    check_hidden_views,
+    tally_determinize,
+)
 
 
 def _events_json(events: list[Event]) -> list[dict[str, Any]]:
@@ -67,12 +73,16 @@ def check_random_game(
     *,
     deep_every: int = 1,
     max_moves: int = 20_000,
+    tally: Tally | None = None,
 ) -> State:
     """Play one random game and check the protocol at every decision.
 
-    ``deep_every`` spaces out the costly checks (views, determinize, refusals).
+    ``deep_every`` spaces out the costly checks (views, determinize, refusals, hidden
+    places); ``tally`` collects what ``determinize`` changed, for :meth:`Tally.check`.
     """
     rng = Rng(seed ^ 0x5EED)
+    probe = Rng(seed ^ 0xC0FFEE)
+    tally = Tally() if tally is None else tally
     state = game.new(players, options, seed)
     initial = state.clone()
     census = state.census()
@@ -91,7 +101,7 @@ def check_random_game(
         for a in legal:
             assert a in state.action_space
             assert state.action_space.parse(str(a)) == a
-        deep = moves % deep_every == 0
+        deep = moves % deep_every == 1 % deep_every  # the first decision is always deep
         if deep:
             check_views(state, rng)
             check_refusals(state, rng)
@@ -101,6 +111,10 @@ def check_random_game(
             assert copy.to_json() == data
             assert [str(a) for a in copy.legal_actions()] == [str(a) for a in legal]
         action = legal[rng.below(len(legal))]
+        if deep:
+            tally.views_compared += check_hidden_views(state, probe)
+            tally.events_compared += check_hidden_events(state, [action], probe)
+            tally_determinize(state, tally)
         before_move = state.move_number
         events = state.apply(action)
         assert state.move_number == before_move + 1
@@ -123,6 +137,7 @@ def check_random_game(
     with pytest.raises(IllegalActionError):
         state.apply(0)
     check_views(state, rng)
+    check_hidden_views(state, probe)
     # Replaying the record reproduces every state and event.
     replayed = Replay.from_json(json.loads(json.dumps(replay.to_json())))
     assert replayed.initial_state(game).to_json() == initial.to_json()

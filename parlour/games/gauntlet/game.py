@@ -28,6 +28,7 @@ class PlayedState(GauntletState):
     _transition = rules.transition
     _view = views.view_of
     determinize = views.determinize
+    hidden = views.hidden
 
 
 class Gauntlet(Game):

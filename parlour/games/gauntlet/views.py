@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlour.engine import Rng
+from parlour.engine import Place, Rng
 from parlour.games.gauntlet.cards import CARDS, NUMBER
 from parlour.games.gauntlet.state import THANOS, GauntletState, Prompt
 
@@ -86,6 +86,22 @@ def view_of(st: GauntletState, seat: int | None) -> dict[str, Any]:
         "pending": _pending(st),
         "snap_ready": st.snap_ready() if seat == THANOS else None,
     }
+
+
+def hidden(st: GauntletState, seat: int | None) -> list[list[Place]]:
+    """The places ``seat`` may not see: hero cards (other heroes' hands, looked-at cards, the
+    hero deck) and Thanos cards (his hand to the heroes, his deck), less the cards it knows."""
+    fixed = set() if seat is None else seat_knows(st, seat)
+
+    def unknown(key: str, cards: list[int], *at: int) -> list[Place]:
+        return [(key, *at, i) for i, c in enumerate(cards) if c not in fixed]
+
+    heroes = [
+        p for s in range(1, st.players) if s != seat for p in unknown("hands", st.hands[s], s)
+    ]
+    heroes += unknown("looking", st.looking) + unknown("hero_deck", st.hero_deck)
+    thanos = [] if seat == THANOS else unknown("hands", st.hands[THANOS], THANOS)
+    return [heroes, thanos + unknown("thanos_deck", st.thanos_deck)]
 
 
 def determinize(st: GauntletState, seat: int, rng: Rng) -> GauntletState:

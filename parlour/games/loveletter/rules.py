@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from parlour.engine import Action, Event, IllegalActionError, Result, Rng, State
+from parlour.engine import Action, Event, IllegalActionError, Place, Result, Rng, State
 from parlour.games.loveletter import views
 from parlour.games.loveletter.actions import (
     EMPTY,
@@ -607,6 +607,10 @@ class LoveLetterState(State):
     def determinize(self, seat: int, rng: Rng) -> LoveLetterState:
         """A world consistent with what ``seat`` knows (see :mod:`views`)."""
         return views.determinize(self, seat, rng)
+
+    def hidden(self, seat: int | None) -> list[list[Place]]:
+        """What ``seat`` may not see (see :mod:`views`)."""
+        return views.hidden(self, seat)
 
     def census(self) -> dict[str, int]:
         """Every card in every zone, by id."""

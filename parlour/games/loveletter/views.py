@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from parlour.engine import Rng
+from parlour.engine import Place, Rng
 
 if TYPE_CHECKING:
     from parlour.games.loveletter.game import LoveLetter
@@ -93,6 +93,30 @@ def last_round(state: LoveLetterState) -> dict[str, Any] | None:
         "showdown": bool(hands),
         "hands": {str(s): state.ed.ids[k] for s, k in enumerate(hands) if k >= 0},
     }
+
+
+def hidden(state: LoveLetterState, seat: int | None) -> list[list[Place]]:
+    """The places ``seat`` may not see: the cards of the round it cannot see (other hands it
+    does not know, the pile, the set-aside card), and the stacked decks of later rounds."""
+    known = {} if seat is None else known_hands(state, seat)
+    cards: list[Place] = []
+    for t in range(state.players):
+        if t == seat:
+            continue
+        if t == state.actor and state.phase == 2:
+            cards += [("pending", i) for i in range(len(state.pending))]
+            continue
+        if state.hand[t] >= 0 and t not in known:
+            cards.append(("hand", t))
+        if t == state.actor and state.drawn >= 0:
+            cards.append(("drawn",))
+    cards += [("pile", i) for i in range(len(state.pile))]
+    if state.aside >= 0:
+        cards.append(("aside",))
+    later: list[Place] = [
+        ("stacked", r, i) for r, deck in enumerate(state.stacked) for i in range(len(deck))
+    ]
+    return [cards, later]
 
 
 def determinize(state: LoveLetterState, seat: int, rng: Rng) -> LoveLetterState:

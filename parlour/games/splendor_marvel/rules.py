@@ -21,6 +21,7 @@ from parlour.engine import (
     IllegalActionError,
     OptionError,
     OptionSpec,
+    Place,
     ReplayError,
     Result,
     Rng,
@@ -719,6 +720,10 @@ class SplendorMarvelState(State):
     def determinize(self, seat: int, rng: Rng) -> SplendorMarvelState:
         """A full state consistent with ``seat``'s knowledge (see ``views.py``)."""
         return views.determinize(self, seat, rng)
+
+    def hidden(self, seat: int | None) -> list[list[Place]]:
+        """What ``seat`` may not see (see ``views.py``)."""
+        return views.hidden(self, seat)
 
     def census(self) -> dict[str, int]:
         """Every card id and token kind (and location face) across all zones."""

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from parlour.engine import ReplayError, Result, Rng
+from parlour.engine import Place, ReplayError, Result, Rng
 from parlour.games.splendor_marvel.cards import (
     CARD_BY_ID,
     CARDS,
@@ -85,6 +85,24 @@ def view(state: SplendorMarvelState, seat: int | None) -> dict[str, Any]:
             sum(state.tokens[state.turn]) - TOKEN_LIMIT if prompt == "return_tokens" else 0
         ),
     }
+
+
+def hidden(state: SplendorMarvelState, seat: int | None) -> list[list[Place]]:
+    """The places ``seat`` may not see, one group per tier: that tier's deck and the other
+    seats' blind reserves of that tier."""
+    groups: list[list[Place]] = []
+    for t, deck in enumerate(state.decks):
+        places: list[Place] = [("decks", t, i) for i in range(len(deck))]
+        for p in range(state.players):
+            if p != seat:
+                row = zip(state.reserved[p], state.reserved_blind[p], strict=True)
+                places += [
+                    ("reserved", p, i)
+                    for i, (card, blind) in enumerate(row)
+                    if blind and CARDS[card].tier == t + 1
+                ]
+        groups.append(places)
+    return groups
 
 
 def determinize(state: SplendorMarvelState, seat: int, rng: Rng) -> SplendorMarvelState:

@@ -1,0 +1,190 @@
+"""The generic hidden-information checks catch what they claim to: each fault planted here
+(in the toy game, or patched into a real game) must make them fail.
+
+The first fault, a view holding the whole state with a ``determinize`` that returns a copy,
+passes the older check (a view must survive ``determinize``) at every decision: that check
+alone proved nothing, which is why each game now declares its hidden places.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from parlour.engine import Action, Event, Game, Place, Rng, State
+from parlour.games import all_games
+from tests.support.highcard import HighCard, HighCardState
+from tests.support.protocol_checks import check_random_game, check_views
+from tests.support.secrecy import (
+    Tally,
+    check_hidden_events,
+    check_hidden_views,
+    tally_determinize,
+)
+
+
+class WholeStateView(HighCardState):
+    """Shows every seat the whole state; its determinize changes nothing, so they agree."""
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return self.to_json()
+
+    def determinize(self, seat: int, rng: Rng) -> HighCardState:
+        return self.clone()
+
+
+class LazyDeterminize(HighCardState):
+    """Views are right, but ``determinize`` hands the real deal to search bots."""
+
+    def determinize(self, seat: int, rng: Rng) -> HighCardState:
+        world = self.clone()
+        world.rng = rng.spawn()
+        return world
+
+
+class TellingEvents(HighCardState):
+    """The drawn card's event goes to everyone, though the view shows it to its owner only."""
+
+    def _apply(self, action: Action) -> list[Event]:
+        events = super()._apply(action)
+        return [Event(e.kind, e.data) if e.kind == "drew" else e for e in events]
+
+
+class NothingHidden(HighCardState):
+    """Declares that no seat misses anything: every check over hidden places is vacuous."""
+
+    def hidden(self, seat: int | None) -> list[list[Place]]:
+        return []
+
+
+class NoSuchPlace(HighCardState):
+    """Declares a place its JSON form does not have."""
+
+    def hidden(self, seat: int | None) -> list[list[Place]]:
+        return [[("hand", 0), *super().hidden(seat)[0]]] if super().hidden(seat) else []
+
+
+def _game(state_class: type[HighCardState]) -> Game:
+    class Planted(HighCard):
+        """The toy game with one fault planted."""
+
+    Planted.state_class = state_class
+    return Planted()
+
+
+def _play(game: Game, seeds: int = 6) -> None:
+    """The every-game suite's checks over a few seeds, as test_every_game runs them."""
+    tally = Tally()
+    for players, options in game.sample_configs():
+        for seed in range(seeds):
+            check_random_game(game, players, options, seed, deep_every=1, tally=tally)
+    tally.check()
+
+
+def test_the_toy_game_as_it_is_passes() -> None:
+    """Without a planted fault the same checks pass (so the failures below are the faults')."""
+    _play(_game(HighCardState))
+
+
+def test_a_view_of_the_whole_state_passed_the_older_check_and_fails_now() -> None:
+    game = _game(WholeStateView)
+    for seed in range(6):  # the older check: a view must survive determinize
+        state = game.new(3, {}, seed)
+        rng = Rng(seed)
+        while state.to_act is not None:
+            check_views(state, rng)
+            state.apply(rng.choice(state.legal_actions()))
+    with pytest.raises(AssertionError, match=r"view\(\w+\) shows hidden places"):
+        _play(game)
+
+
+def test_a_determinize_that_deals_the_real_cards_fails() -> None:
+    with pytest.raises(AssertionError, match="determinize leaves hidden places as they are"):
+        _play(_game(LazyDeterminize))
+
+
+def test_an_event_telling_everyone_a_hidden_card_fails() -> None:
+    with pytest.raises(AssertionError, match="in its events but not in its view"):
+        _play(_game(TellingEvents))
+
+
+def test_declaring_nothing_hidden_fails() -> None:
+    with pytest.raises(AssertionError, match="no hidden place could ever change"):
+        _play(_game(NothingHidden))
+
+
+def test_declaring_a_place_the_state_lacks_fails() -> None:
+    with pytest.raises(AssertionError, match=r"names \('hand', 0\): no such place"):
+        _play(_game(NoSuchPlace))
+
+
+GAMES = all_games()
+
+
+def _decisions(game: Game, seed: int = 0) -> Iterator[tuple[State, Action]]:
+    """The decisions of one random game at its fewest players, with the action taken."""
+    state = game.new(game.min_players, {}, seed)
+    rng = Rng(seed)
+    while state.to_act is not None:
+        action = rng.choice(state.legal_actions())
+        yield state, action
+        state.apply(action)
+
+
+def _patched(
+    monkeypatch: pytest.MonkeyPatch, game: Game, name: str, wrap: Callable[[Any], Any]
+) -> None:
+    cls = type(game.new(game.min_players, {}, 0))
+    monkeypatch.setattr(cls, name, wrap(getattr(cls, name)))
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.id for g in GAMES])
+def test_a_real_game_whose_view_shows_its_hidden_places_fails(
+    monkeypatch: pytest.MonkeyPatch, game: Game
+) -> None:
+    """The declaration of every built-in game names places its view really hides."""
+
+    def wrap(view: Callable[[State, int | None], dict[str, Any]]) -> Any:
+        return lambda self, seat: {**view(self, seat), "leak": self.to_json()}
+
+    _patched(monkeypatch, game, "_view", wrap)
+    with pytest.raises(AssertionError, match="shows hidden places"):
+        for state, _action in _decisions(game):
+            check_hidden_views(state, Rng(1))
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.id for g in GAMES])
+def test_a_real_game_whose_events_tell_its_hidden_places_fails(
+    monkeypatch: pytest.MonkeyPatch, game: Game
+) -> None:
+    """An extra public event carrying the whole state is caught in every built-in game."""
+
+    def wrap(apply: Callable[[State, Action], list[Event]]) -> Any:
+        return lambda self, action: [*apply(self, action), Event("leak", self.to_json())]
+
+    _patched(monkeypatch, game, "_apply", wrap)
+    with pytest.raises(AssertionError, match="in its events but not in its view"):
+        for state, action in _decisions(game):
+            check_hidden_events(state, [action], Rng(1))
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.id for g in GAMES])
+def test_a_real_game_whose_determinize_deals_the_real_cards_fails(
+    monkeypatch: pytest.MonkeyPatch, game: Game
+) -> None:
+    def wrap(determinize: Callable[[State, int, Rng], State]) -> Any:
+        def lazy(self: State, seat: int, rng: Rng) -> State:
+            world = self.clone()
+            world.rng = rng.spawn()
+            return world
+
+        return lazy
+
+    _patched(monkeypatch, game, "determinize", wrap)
+    tally = Tally()
+    for state, _action in _decisions(game):
+        tally_determinize(state, tally)
+    with pytest.raises(AssertionError, match="determinize leaves hidden places as they are"):
+        tally.check()

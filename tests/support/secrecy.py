@@ -1,0 +1,208 @@
+"""Hidden information checked against each game's own declaration (``State.hidden``).
+
+A game declares, for every seat, the places of its JSON form that seat may not see, in
+groups whose contents may be exchanged. From that declaration alone (never from the game's
+own ``determinize``) these checks build worlds the seat cannot tell apart and demand:
+
+- the seat's view is the same in each such world, and so are its legal actions when it is
+  to act (a view shows no hidden place);
+- an action applied in both worlds delivers every other seat the same events whenever that
+  seat's view after the action is the same in both (events tell a seat no more than its
+  view);
+- ``determinize`` really redeals the hidden places: over many seeds they change.
+
+``tests/audit/test_planted_faults.py`` proves each check by a game that breaks it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from parlour.engine import Action, Place, ReplayError, Rng, State, events_for
+
+DETERMINIZE_SEEDS = 12
+"""Seeds ``determinize`` is sampled with at each checked decision."""
+MIN_VARIED = 0.5
+"""The share of changeable hidden places (per kind) that ``determinize`` must change."""
+
+
+def _get(data: Any, place: Place) -> Any:
+    node = data
+    for key in place:
+        node = node[key]
+    return node
+
+
+def _set(data: Any, place: Place, value: Any) -> None:
+    node = _get(data, place[:-1])
+    node[place[-1]] = value
+
+
+def declared(state: State, seat: int | None) -> list[list[Place]]:
+    """``state.hidden(seat)``, checked: every place exists in ``to_json()`` and is listed once."""
+    groups = state.hidden(seat)
+    data = state.to_json()
+    seen: set[Place] = set()
+    for group in groups:
+        for place in group:
+            assert place not in seen, f"hidden({seat}) lists {place} twice"
+            seen.add(place)
+            try:
+                _get(data, place)
+            except (KeyError, IndexError, TypeError):
+                raise AssertionError(f"hidden({seat}) names {place}: no such place") from None
+    return groups
+
+
+def exchanged(state: State, groups: list[list[Place]], rng: Rng) -> tuple[State, list[Place]]:
+    """A world with each group's contents shuffled among its places; the places that changed.
+
+    A shuffle the game refuses as a saved state (it breaks a public fact, such as a hit
+    naming a number Thanos must hold) is drawn again; after a few, the state itself is
+    returned with nothing changed.
+    """
+    for _ in range(8):
+        try:
+            return _exchanged(state, groups, rng)
+        except ReplayError:
+            continue
+    return state, []
+
+
+def _exchanged(state: State, groups: list[list[Place]], rng: Rng) -> tuple[State, list[Place]]:
+    data = json.loads(json.dumps(state.to_json()))
+    moved: list[Place] = []
+    for group in groups:
+        values = [_get(data, place) for place in group]
+        order = list(range(len(group)))
+        rng.shuffle(order)
+        for place, before, i in zip(group, values, order, strict=True):
+            _set(data, place, values[i])
+            if values[i] != before:
+                moved.append(place)
+    return state.game.state_from_json(data), moved
+
+
+def _find(data: Any, place: Place) -> Any:
+    """The content of a place, or a marker when the place is gone (a redealt pile)."""
+    try:
+        return _get(data, place)
+    except (KeyError, IndexError, TypeError):
+        return _GONE
+
+
+_GONE = object()
+
+
+def _diff(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
+    return sorted(k for k in a.keys() | b.keys() if a.get(k) != b.get(k))
+
+
+def check_hidden_views(state: State, rng: Rng, worlds: int = 2) -> int:
+    """Exchanging what a seat may not see changes neither its view nor its legal actions.
+    Returns how many views were compared."""
+    seats: list[int | None] = [None, *range(state.players)]
+    legal = [str(a) for a in state.legal_actions()]
+    compared = 0
+    for seat in seats:
+        groups = declared(state, seat)
+        view = state.view(seat)
+        for _ in range(worlds):
+            world, moved = exchanged(state, groups, rng)
+            if not moved:
+                continue
+            other = world.view(seat)
+            compared += 1
+            assert other == view, (
+                f"view({seat}) shows hidden places: {_diff(view, other)} change when "
+                f"{moved[:6]} are exchanged"
+            )
+            if seat is not None and seat == state.to_act:
+                assert [str(a) for a in world.legal_actions()] == legal, (
+                    f"seat {seat}'s legal actions depend on {moved[:6]}"
+                )
+    return compared
+
+
+def check_hidden_events(state: State, actions: list[Action], rng: Rng) -> int:
+    """Each action, in worlds that neither its actor nor another seat can tell apart, delivers
+    that seat the same events unless the seat's view afterwards differs. Returns how many
+    deliveries were compared.
+
+    A move that draws on the state's generator is not compared: it may show cards that go
+    back into a deck shuffled (a defeated hero card, the cards of a round that ended), which
+    no view can hold afterwards. The actor itself is left out: its own action may show it a
+    card that its view forgets in the same move (a Baron's loser is knocked out), which only
+    the rules can say is right; the scripted rules tests check what an actor is shown.
+    """
+    actor = state.to_act
+    assert actor is not None
+    theirs = {place for group in declared(state, actor) for place in group}
+    compared = 0
+    for seat in [None, *(s for s in range(state.players) if s != actor)]:
+        groups = [[p for p in group if p in theirs] for group in declared(state, seat)]
+        world, moved = exchanged(state, groups, rng)
+        if not moved:
+            continue
+        for action in actions:
+            here, there = state.clone(), world.clone()
+            mine, other = here.apply(action), there.apply(action)
+            if here.view(seat) != there.view(seat):
+                continue  # the action told the seat something: the events may say it too
+            if here.rng.state != state.rng.state:
+                continue  # it shuffled: cards shown on their way back into a deck are gone
+            got = [e.to_json() for e in events_for(seat, mine)]
+            alt = [e.to_json() for e in events_for(seat, other)]
+            assert got == alt, (
+                f"{action} tells seat {seat} about hidden places {moved[:6]} in its events "
+                f"but not in its view: {got} / {alt}"
+            )
+            compared += 1
+    return compared
+
+
+@dataclass
+class Tally:
+    """What the checks saw over many games, for the checks that need many decisions."""
+
+    changeable: Counter[str] = field(default_factory=Counter)
+    """Hidden places (by their first key) in groups whose contents differ."""
+    varied: Counter[str] = field(default_factory=Counter)
+    """Of those, the places some ``determinize`` seed changed."""
+    views_compared: int = 0
+    """Views compared between two worlds."""
+    events_compared: int = 0
+    """Deliveries compared between two worlds."""
+
+    def check(self) -> None:
+        """``determinize`` changed most changeable places of every kind."""
+        assert self.changeable, "no hidden place could ever change: nothing was checked"
+        weak = {
+            key: f"{self.varied[key]}/{n}"
+            for key, n in self.changeable.items()
+            if self.varied[key] < MIN_VARIED * n
+        }
+        assert not weak, f"determinize leaves hidden places as they are: {weak}"
+        assert self.views_compared, "no view was compared between two worlds"
+
+
+def tally_determinize(state: State, tally: Tally, seeds: int = DETERMINIZE_SEEDS) -> None:
+    """Count, per seat, the changeable hidden places and those ``determinize`` changes."""
+    data = state.to_json()
+    for seat in range(state.players):
+        places = [
+            place
+            for group in declared(state, seat)
+            if len({json.dumps(_get(data, p)) for p in group}) > 1
+            for place in group
+        ]
+        if not places:
+            continue
+        samples = [state.determinize(seat, Rng(k)).to_json() for k in range(seeds)]
+        for place in places:
+            tally.changeable[str(place[0])] += 1
+            if any(_find(s, place) != _get(data, place) for s in samples):
+                tally.varied[str(place[0])] += 1
