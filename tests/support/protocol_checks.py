@@ -112,9 +112,15 @@ def check_random_game(
             assert [str(a) for a in copy.legal_actions()] == [str(a) for a in legal]
         action = legal[rng.below(len(legal))]
         if deep:
-            tally.views_compared += check_hidden_views(state, probe)
-            tally.events_compared += check_hidden_events(state, [action], probe)
-            tally_determinize(state, tally)
+            # One watcher (a seat or the spectator) drawn per deep decision, another than
+            # the mover for the events: each world costs a rebuild.
+            others: list[int | None] = [None, *(s for s in range(players) if s != seat)]
+            watcher = probe.choice([*others, seat])
+            tally.views_compared += check_hidden_views(state, probe, [watcher])
+            tally.events_compared += check_hidden_events(
+                state, [action], probe, [probe.choice(others)]
+            )
+            tally_determinize(state, tally, [probe.below(players)])
         before_move = state.move_number
         events = state.apply(action)
         assert state.move_number == before_move + 1

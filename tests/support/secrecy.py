@@ -23,7 +23,7 @@ from typing import Any
 
 from parlour.engine import Action, Place, ReplayError, Rng, State, events_for
 
-DETERMINIZE_SEEDS = 12
+DETERMINIZE_SEEDS = 8
 """Seeds ``determinize`` is sampled with at each checked decision."""
 MIN_VARIED = 0.5
 """The share of changeable hidden places (per kind) that ``determinize`` must change."""
@@ -101,13 +101,14 @@ def _diff(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
     return sorted(k for k in a.keys() | b.keys() if a.get(k) != b.get(k))
 
 
-def check_hidden_views(state: State, rng: Rng, worlds: int = 2) -> int:
-    """Exchanging what a seat may not see changes neither its view nor its legal actions.
-    Returns how many views were compared."""
-    seats: list[int | None] = [None, *range(state.players)]
+def check_hidden_views(
+    state: State, rng: Rng, seats: list[int | None] | None = None, worlds: int = 1
+) -> int:
+    """Exchanging what a seat may not see changes neither its view nor its legal actions
+    (every seat and the spectator unless ``seats`` is given). Returns the views compared."""
     legal = [str(a) for a in state.legal_actions()]
     compared = 0
-    for seat in seats:
+    for seat in [None, *range(state.players)] if seats is None else seats:
         groups = declared(state, seat)
         view = state.view(seat)
         for _ in range(worlds):
@@ -127,7 +128,9 @@ def check_hidden_views(state: State, rng: Rng, worlds: int = 2) -> int:
     return compared
 
 
-def check_hidden_events(state: State, actions: list[Action], rng: Rng) -> int:
+def check_hidden_events(
+    state: State, actions: list[Action], rng: Rng, seats: list[int | None] | None = None
+) -> int:
     """Each action, in worlds that neither its actor nor another seat can tell apart, delivers
     that seat the same events unless the seat's view afterwards differs. Returns how many
     deliveries were compared.
@@ -142,7 +145,8 @@ def check_hidden_events(state: State, actions: list[Action], rng: Rng) -> int:
     assert actor is not None
     theirs = {place for group in declared(state, actor) for place in group}
     compared = 0
-    for seat in [None, *(s for s in range(state.players) if s != actor)]:
+    everyone: list[int | None] = [None, *range(state.players)]
+    for seat in [s for s in (everyone if seats is None else seats) if s != actor]:
         groups = [[p for p in group if p in theirs] for group in declared(state, seat)]
         world, moved = exchanged(state, groups, rng)
         if not moved:
@@ -189,10 +193,13 @@ class Tally:
         assert self.views_compared, "no view was compared between two worlds"
 
 
-def tally_determinize(state: State, tally: Tally, seeds: int = DETERMINIZE_SEEDS) -> None:
-    """Count, per seat, the changeable hidden places and those ``determinize`` changes."""
+def tally_determinize(
+    state: State, tally: Tally, seats: list[int] | None = None, seeds: int = DETERMINIZE_SEEDS
+) -> None:
+    """Count, per seat (every seat unless ``seats`` is given), the changeable hidden places
+    and those ``determinize`` changes."""
     data = state.to_json()
-    for seat in range(state.players):
+    for seat in range(state.players) if seats is None else seats:
         places = [
             place
             for group in declared(state, seat)
