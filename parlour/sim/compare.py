@@ -1,7 +1,7 @@
 """``parlour bench --against REV``: this tree against an earlier commit, interleaved, one core.
 
 The earlier commit is checked out in a temporary git worktree. Each build gets a long-lived
-worker process (:mod:`parlour.sim.bench_worker`) pinned to the same core; the two are asked
+worker process (:mod:`parlour.tools.bench_worker`) pinned to the same core; the two are asked
 for the same measure one after the other, in alternating order, round after round, so a
 machine that slows down or speeds up during the run touches both sides alike. A row's ratio
 is the median of its per-round ratios.
@@ -171,7 +171,9 @@ class Worker:
     """A measuring process for one source tree."""
 
     def __init__(self, tree: Path, core: int | None, env: dict[str, str] | None = None) -> None:
-        source = (Path(__file__).parent / "bench_worker.py").read_text(encoding="utf-8")
+        source = (Path(__file__).parent.parent / "tools" / "bench_worker.py").read_text(
+            encoding="utf-8"
+        )
         command = [sys.executable, "-c", source, str(tree)]
         if core is not None:
             command = ["taskset", "-c", str(core), *command]

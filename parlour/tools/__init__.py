@@ -1,2 +1,3 @@
-"""Tooling around the server that the server itself never imports: the load test and a
-helper that runs ``parlour serve`` as a child process (load test, restart tests)."""
+"""Tooling that the packages it serves never import: the load test, a helper that runs
+``parlour serve`` as a child process (load test, restart tests), and the worker script that
+``parlour bench --against`` runs inside each measured checkout."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -15,7 +16,8 @@ def test_an_out_of_range_option_names_its_range(value: Any) -> None:
     with pytest.raises(OptionError) as err:
         get_game("loveletter").new(2, {"tokens_to_win": value})
     for lang in ("en", "vi", "zh", "es"):
-        assert "1..20" in err.value.message(lang)
+        text = err.value.message(lang)
+        assert re.search(r"(?<!\d)1(?!\d).*(?<!\d)20(?!\d)", text), text
 
 
 @pytest.mark.parametrize(

@@ -56,7 +56,7 @@ def test_a_rows_ratio_is_the_median_of_its_rounds_ratios() -> None:
 
 
 def test_every_target_names_a_measure_the_worker_answers() -> None:
-    from parlour.sim.bench_worker import MEASURES
+    from parlour.tools.bench_worker import MEASURES
 
     assert {t.request["kind"] for t in TARGETS} <= set(MEASURES)
     keys = [t.key for t in TARGETS]
