@@ -21,8 +21,10 @@ searches against the game's model of how players move (see ``IsmctsBot.model_pla
 from __future__ import annotations
 
 import math
+import threading
 import time
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import import_module
 from typing import Any, Protocol, runtime_checkable
@@ -129,6 +131,22 @@ MAX_ITERATIONS = 1_000_000
 """The largest iteration budget a spec may ask for."""
 MAX_MILLIS = 60_000.0
 """The longest time budget a spec may ask for (one minute)."""
+
+
+_stops = threading.local()
+
+
+@contextmanager
+def stop_when(stop: Callable[[], bool]) -> Iterator[None]:
+    """Within this block, in this thread, every search also ends as soon as ``stop()`` is
+    true, asked once every iteration whatever the budget (a server's think limit, or its
+    shutdown): a thread is never left searching after its answer stopped mattering."""
+    before = getattr(_stops, "stop", None)
+    _stops.stop = stop
+    try:
+        yield
+    finally:
+        _stops.stop = before
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,8 +281,11 @@ class IsmctsBot(Bot):
         world: State | None = first
         plausibility = getattr(hints, "plausibility", None) if self.model_players else None
         scale = [0.0]  # the greatest weight seen: rejection is relative to it
+        stop: Callable[[], bool] | None = getattr(_stops, "stop", None)
         while limit is None or done < limit:
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                break
+            if stop is not None and done > 0 and stop():
                 break
             if plausibility is not None:
                 world = self._draw(obs, rng, plausibility, world, scale)
@@ -495,6 +516,7 @@ __all__ = [
     "hints_for",
     "ismcts_factory",
     "measure_iterations",
+    "stop_when",
     "view_key",
 ]
 del _levels

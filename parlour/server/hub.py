@@ -229,6 +229,7 @@ class Hub:
         if not isinstance(spec, str) or not spec or len(spec) > 64:
             raise OptionError("core.error.unknown_bot", bot=str(spec)[:40], known="")
         make_bot(spec, table.game.id)  # refuses unknown names with a clear error
+        self.bot_play.check_budget(spec)
         # Without a given name the seat is named in each reader's language (tables.names).
         label = clean_name(name) if name else ""
         async with self._change(table):

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
+import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
 from parlour.bots.base import Bot
+from parlour.bots.ismcts import stop_when
 from parlour.engine import Action, IllegalActionError, Rng, State, seed_from
 from parlour.server.errors import ServerError
 from parlour.server.tables import LiveTable
@@ -17,22 +21,66 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("parlour.server")
 
+GRACE = 0.5
+"""Seconds past the think limit a stopped search has to hand in its move."""
 CLAIM_MARGIN = 30.0
 """Seconds a bot move's claim outlasts the bot's think limit (a dead claimer's lapses)."""
 
 
-def decide(bot: Bot, state: State, seat: int, rng: Rng) -> Action:
-    """A bot's decision (runs in a worker thread, on a private copy of the state)."""
-    obs = bot.observe(state, seat, rng.spawn())
-    return bot.act(obs, rng)
+def decide(bot: Bot, state: State, seat: int, rng: Rng, stop: Callable[[], bool]) -> Action:
+    """A bot's decision (runs in a worker thread, on a private copy of the state); a search
+    ends as soon as ``stop()`` says its time is up."""
+    with stop_when(stop):
+        obs = bot.observe(state, seat, rng.spawn())
+        return bot.act(obs, rng)
+
+
+def budget_millis(spec: str) -> float | None:
+    """The time budget a bot spec asks for (``ismcts:2s``, ``hard:1500,900ms``), in
+    milliseconds, or None when it names none."""
+    _, _, arg = spec.partition(":")
+    most = None
+    for part in arg.replace(" ", "").split(","):
+        try:
+            if part.endswith("ms"):
+                millis = float(part[:-2])
+            elif part.endswith("s"):
+                millis = float(part[:-1]) * 1000.0
+            else:
+                continue
+        except ValueError:
+            continue  # the bot's own parser refuses it with a clear error
+        most = millis if most is None else max(most, millis)
+    return most
+
+
+def searches(bot: Bot) -> bool:
+    """Whether a bot searches (and so may take up to the think limit for a move)."""
+    return bool(getattr(bot, "samples", False))
 
 
 class BotPlay:
-    """Plays the bots' turns at a hub's tables, through the same path as people's moves."""
+    """Plays the bots' turns at a hub's tables, through the same path as people's moves.
+
+    Bots that search think on a bounded pool of ``bot_threads`` threads; each table has at
+    most one decision there at a time, taken in turn, so one table's bots cannot starve
+    another's. Bots that do not search (random, heuristic) answer on a pool of their own,
+    never queued behind a search. Every search stops at the think limit, or at shutdown.
+    """
 
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
-        self.pool = ThreadPoolExecutor(hub.config.bot_threads, thread_name_prefix="parlour-bot")
+        threads = hub.config.bot_threads
+        self.pool = ThreadPoolExecutor(threads, thread_name_prefix="parlour-bot")
+        self.quick = ThreadPoolExecutor(2, thread_name_prefix="parlour-bot-quick")
+        self.stopping = threading.Event()
+
+    def check_budget(self, spec: str) -> None:
+        """Refuse a bot whose time budget is above the server's think limit."""
+        millis = budget_millis(spec)
+        limit = self.hub.config.bot_think_limit
+        if millis is not None and millis > limit * 1000.0:
+            raise ServerError("web.error.bot_budget", bot=spec[:40], limit=f"{limit:g}")
 
     def kick(self, table: LiveTable) -> None:
         """Start the table's bot loop if a bot is to act and none is running."""
@@ -43,7 +91,9 @@ class BotPlay:
             table.bot_task = asyncio.get_running_loop().create_task(self._loop(table))
 
     async def close(self) -> None:
-        """Stop every table's bot loop (a move under way is still committed)."""
+        """Stop every table's bot loop and every search (a move under way is still
+        committed)."""
+        self.stopping.set()
         tasks = [tb.bot_task for tb in self.hub.tables.values() if tb.bot_task is not None]
         for task in tasks:
             task.cancel()
@@ -51,7 +101,14 @@ class BotPlay:
 
     def shutdown(self) -> None:
         """Release the threads."""
+        self.stopping.set()
         self.pool.shutdown(wait=False, cancel_futures=True)
+        self.quick.shutdown(wait=False, cancel_futures=True)
+
+    def _stop_at(self, deadline: float) -> Callable[[], bool]:
+        """A search's stop signal: its think limit is over, or the server is stopping."""
+        stopping = self.stopping
+        return lambda: stopping.is_set() or time.monotonic() >= deadline
 
     async def _loop(self, table: LiveTable) -> None:
         hub, config = self.hub, self.hub.config
@@ -70,9 +127,14 @@ class BotPlay:
                 return  # another process thinks for this bot; its notice brings the move
             snapshot = st.clone()
             rng = Rng(seed_from(table.record.seed, "bot", seat, move))
-            future = loop.run_in_executor(self.pool, decide, table.bots[seat], snapshot, seat, rng)
+            bot = table.bots[seat]
+            stop = self._stop_at(time.monotonic() + config.bot_think_limit)
+            pool = self.pool if searches(bot) else self.quick
+            future = loop.run_in_executor(pool, decide, bot, snapshot, seat, rng, stop)
             try:
-                action = str(await asyncio.wait_for(future, config.bot_think_limit))
+                # A little past the limit: a search stopped by it still answers with its
+                # best move so far, which beats a random one.
+                action = str(await asyncio.wait_for(future, config.bot_think_limit + GRACE))
             except TimeoutError:
                 log.warning("bot at table %s seat %s ran out of time", table.id, seat)
                 action = str(rng.choice(snapshot.legal_actions()))

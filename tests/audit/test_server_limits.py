@@ -64,3 +64,72 @@ def test_a_flood_of_language_switches_is_refused_and_the_log_rendered_once_per_l
     # Nothing is held for the table once its last client has gone.
     hub = client.app.state.hub  # type: ignore[attr-defined]
     assert hub.tables[table].histories == {}
+
+
+@pytest.mark.parametrize("spec", ["ismcts:60s", "hard:6s", "ismcts:1000,5001ms"])
+def test_a_bot_may_not_think_longer_than_the_servers_limit(client: TestClient, spec: str) -> None:
+    table, host = new_table(client, "loveletter", 2)
+    r = client.post(f"/api/tables/{table}/bots/0", json={"bot": spec, "host_token": host})
+    assert r.status_code == 400 and r.json()["error"] == "web.error.bot_budget", r.text
+    assert r.json()["params"]["limit"] == "5" and r.json()["message"]
+    assert client.get(f"/api/tables/{table}").json()["seats"][0]["kind"] is None
+    add_bot(client, table, host, 0, "ismcts:5s")  # up to the limit is fine
+
+
+def test_a_search_asked_to_stop_ends_after_its_current_iteration() -> None:
+    from parlour.bots.ismcts import Budget, IsmctsBot, stop_when
+    from parlour.engine import Rng
+    from parlour.games import get_game
+
+    state = get_game("loveletter").new(2, {}, 7)
+    seat = state.to_act
+    assert seat is not None
+    bot = IsmctsBot(Budget(iterations=1_000_000))
+    asked = 0
+
+    def stop() -> bool:
+        nonlocal asked
+        asked += 1
+        return asked >= 3
+
+    with stop_when(stop):
+        bot.act(bot.observe(state, seat, Rng(1)), Rng(2))
+    assert bot.stats.iterations == 3  # asked after each iteration, stopped on the third
+
+
+def _bot_only(client: TestClient, game: str, spec: str) -> str:
+    table, host = new_table(client, game, 2)
+    add_bot(client, table, host, 0, spec)
+    add_bot(client, table, host, 1, spec)
+    start(client, table, host)
+    return table
+
+
+def test_searching_tables_neither_starve_another_tables_bots_nor_outlive_the_server(
+    db_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    import threading
+
+    from parlour.server import ServerConfig, create_app
+
+    before = set(threading.enumerate())
+    config = ServerConfig(database_url=db_url, bot_delay=0, bot_think_limit=4, bot_threads=2)
+    with TestClient(create_app(config)) as client:
+        attackers = [_bot_only(client, "loveletter", "ismcts:1000000") for _ in range(4)]
+        time.sleep(0.3)  # their searches have taken every search thread
+        victim = _bot_only(client, "highcard", "random")
+        deadline = time.monotonic() + 30
+        while client.get(f"/api/tables/{victim}").json()["status"] != "over":
+            assert time.monotonic() < deadline, "the victim's random bots never moved"
+            time.sleep(0.02)
+        # The victim's game ended before any attacker's search reached the think limit:
+        # its bots never waited behind their searches.
+        timed_out = [r for r in caplog.records if "ran out of time" in r.getMessage()]
+        assert not timed_out
+        assert all(client.get(f"/api/tables/{t}").json()["status"] == "playing" for t in attackers)
+    # The server stopped mid-search: every bot thread it started ends within seconds
+    # instead of searching on for minutes.
+    started = [th for th in threading.enumerate() if th not in before and "parlour-bot" in th.name]
+    for th in started:
+        th.join(timeout=10)
+    assert not [th.name for th in started if th.is_alive()]
