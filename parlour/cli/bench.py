@@ -121,6 +121,15 @@ def rates_table(columns: list[tuple[str, list[RateFigure]]], title: str, lang: s
     return table
 
 
+def build_line(lang: str) -> str:
+    """Which build these figures come from (and why pure Python when a build is stale)."""
+    from parlour import _build
+
+    if _build.REASON == "stale":
+        return t("cli.bench.build_stale", lang, modules=", ".join(_build.STALE))
+    return t("cli.bench.build_line", lang, build=t(f"cli.bench.build.{_build.NAME}", lang))
+
+
 def run_against(
     console: Console,
     rev: str,
@@ -347,6 +356,7 @@ def register(app: typer.Typer) -> None:
             rows += [r.to_json() for kind_rates in rates.values() for r in kind_rates]
             typer.echo(json.dumps(rows, indent=1))
             return
+        console.print(escape(build_line(language)))
         if figures:
             console.print(figures_table(figures, language))
         if "ismcts" in rates:

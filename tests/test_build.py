@@ -1,0 +1,82 @@
+"""The compiled build: served only when current, pure Python otherwise, same results either way."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from parlour import _build
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _manifest(**changed: str) -> dict[str, Any]:
+    sources = {m: _build.source_hash(m) for m in _build.COMPILED}
+    sources.update(changed)
+    return {"sources": sources, "files": {m: f"{m}.so" for m in _build.COMPILED}}
+
+
+def test_a_current_build_is_chosen() -> None:
+    assert _build.choose(_manifest(), forced_pure=False) == ("compiled", "compiled", [])
+
+
+def test_a_source_edited_since_the_build_falls_back_to_pure_python() -> None:
+    module = _build.COMPILED[0]
+    name, reason, stale = _build.choose(_manifest(**{module: "0" * 64}), forced_pure=False)
+    assert (name, reason, stale) == ("pure", "stale", [module])
+
+
+def test_no_build_a_build_of_other_modules_or_a_forced_choice_give_pure_python() -> None:
+    assert _build.choose(None, forced_pure=False) == ("pure", "absent", [])
+    other = {"sources": {"parlour.elsewhere": "x"}, "files": {}}
+    assert _build.choose(other, forced_pure=False) == ("pure", "absent", [])
+    assert _build.choose(_manifest(), forced_pure=True) == ("pure", "forced", [])
+
+
+PROBE = """
+import hashlib, json, sys
+from parlour import _build
+from parlour.engine import rng
+from parlour.sim.runner import simulate
+out = {"build": _build.NAME, "rng_file": rng.__file__, "reports": []}
+for game, players in (("loveletter", 4), ("gauntlet", 3), ("splendor-marvel", 2)):
+    report = simulate(game, players, 12, "random", None, 5, 1, keep_replays=True)
+    data = report.to_json()
+    for key in ("elapsed", "games_per_second", "workers"):
+        data.pop(key)
+    data["replays"] = report.replays
+    out["reports"].append(hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest())
+print(json.dumps(out))
+"""
+
+
+def _probe(build: str | None) -> dict[str, Any]:
+    env = dict(os.environ)
+    env.pop("PARLOUR_BUILD", None)
+    if build is not None:
+        env["PARLOUR_BUILD"] = build
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+def test_compiled_and_pure_builds_give_identical_games() -> None:
+    """Needs scripts/build-compiled first; CI builds it and sets PARLOUR_REQUIRE_COMPILED."""
+    if _build.read_manifest() is None and not os.environ.get("PARLOUR_REQUIRE_COMPILED"):
+        pytest.skip("no compiled build here (scripts/build-compiled makes one)")
+    compiled = _probe(None)
+    pure = _probe("pure")
+    assert compiled["build"] == "compiled", "the compiled build is missing or stale"
+    assert compiled["rng_file"].endswith(".so")
+    assert pure["build"] == "pure"
+    assert pure["rng_file"].endswith(".py")
+    assert compiled["reports"] == pure["reports"]
