@@ -195,6 +195,7 @@ def _hero2(st: GauntletState, action: A.HeroPlay) -> None:
 
 def _hero3(st: GauntletState, action: A.HeroPlay) -> None:
     """IG-HERO-3: the player may fight Thanos."""
+    # clause: IG-HERO-3
     if action.fight:
         _hero_fight(st, st.active)
     else:
@@ -205,6 +206,7 @@ def _hero3(st: GauntletState, action: A.HeroPlay) -> None:
 def _hero4(st: GauntletState, action: A.HeroPlay) -> None:
     """IG-HERO-4: the chosen hero takes a power token."""
     n = EFFECTS["hero4"].tokens
+    # clause: IG-HERO-4
     st.tokens[action.target] += n
     st.log.emit("token", seat=action.target, count=n, total=st.tokens[action.target])
     _end_card(st)
@@ -218,6 +220,7 @@ def _hero5(st: GauntletState, action: A.HeroPlay) -> None:
         if not deck and not _rebuild_hero_deck(st):
             break
         looking.append(deck.pop())
+    # clause: IG-HERO-5
     st.looking = looking
     st.log.emit("looked", seat=st.active, count=len(looking))
     st.log.emit("look_cards", frozenset({st.active}), cards=[CARDS[c].id for c in looking])
@@ -498,6 +501,7 @@ def _draw_hero(st: GauntletState, seat: int) -> None:
 def _rebuild_hero_deck(st: GauntletState) -> bool:
     """IG-DECK-1: every face-up hero card becomes the new, shuffled hero deck."""
     deck = st.hero_deck
+    # clause: IG-DECK-1
     for s in range(1, st.players):
         deck += st.faceup[s]
         st.faceup[s] = []

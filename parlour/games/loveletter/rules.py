@@ -438,11 +438,13 @@ class LoveLetterState(State):
     def _priest(self, seat: int, targets: tuple[int, ...], guess: int | None) -> None:
         """LL-CARD-PRIEST."""
         t = targets[0]
+        # clause: LL-CARD-PRIEST
         self.known[seat * self.players + t] = self.hv[t]
         self._emit("saw", frozenset((seat,)), seat=seat, target=t, card=self._id(self.hand[t]))
 
     def _baron(self, seat: int, targets: tuple[int, ...], guess: int | None) -> None:
         """LL-CARD-BARON: the lower value is knocked out."""
+        # clause: LL-CARD-BARON
         self._compare(seat, targets[0], True)
 
     def _dowager(self, seat: int, targets: tuple[int, ...], guess: int | None) -> None:

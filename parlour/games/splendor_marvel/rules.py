@@ -541,6 +541,7 @@ class SplendorMarvelState(State):
     def _refill(self, tier: int, slot: int, events: list[Event] | None) -> None:
         """SM-ACT-REFILL: replace a taken display card from its deck, if any."""
         deck = self.decks[tier - 1]
+        # clause: SM-ACT-REFILL
         card = deck.pop() if deck else -1
         self.display[tier - 1][slot] = card
         if events is not None and card >= 0:
@@ -609,6 +610,7 @@ class SplendorMarvelState(State):
             self._refill(action.tier, action.slot, events)
         if info.time_stone and not self.time_claimed[seat]:
             # SM-END-TIME: only the first Time Stone card gives green, at most one each.
+            # clause: SM-END-TIME
             self.time_claimed[seat] = True
             if sup[GREEN] > 0 and tok[GREEN] == 0:
                 sup[GREEN] -= 1
