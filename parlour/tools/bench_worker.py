@@ -96,6 +96,13 @@ MEASURES = {"playouts": playouts, "ismcts": ismcts, "rl": rl, "simulate": simula
 def main(tree: str) -> None:
     """Answer requests from stdin until it closes."""
     sys.path.insert(0, tree)
+    # An editable install's finder maps ``parlour`` to the installed checkout, and would
+    # serve an older tree the modules it lacks from the newer one: only TREE may answer.
+    sys.meta_path[:] = [
+        f
+        for f in sys.meta_path
+        if not (f if isinstance(f, type) else type(f)).__module__.startswith("__editable__")
+    ]
     import parlour
 
     hello = {"path": parlour.__file__, "build": build_name(), "python": sys.version.split()[0]}
