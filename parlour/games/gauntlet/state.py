@@ -132,6 +132,12 @@ class GauntletState(State):
         _pending("pending"),
         text("over"),
     )
+    # Slots for every attribute: a copy's fields then read as fast as the original's (the
+    # derived clone copies them one by one; search runs on copies).
+    __slots__ = (
+        *("game", "players", "options", "seed", "rng", "move_number", "log"),
+        *(f.name for f in FIELDS),
+    )
 
     if TYPE_CHECKING:  # the engine derives clone from FIELDS; this only names its type
 
