@@ -1,7 +1,9 @@
-"""Regression figures: seeded random games keep their length, winners and rounds.
+"""Seed figures: seeded random games keep their length, winners and rounds.
 
-A failure here means the rules, the shuffle or the action order changed; check that the
-change is meant, then update the figures.
+These figures were recorded from the engine, so they prove nothing about the rules (a wrong
+rule recorded here passes): ``test_scripted_games.py`` checks the rules, with logs written
+from the specification. A failure here means the rules, the shuffle or the action order
+changed; check that the change is meant, then update the figures.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import pytest
 from parlour.engine import Rng
 from parlour.games.loveletter import GAME
 
-GOLDEN: list[tuple[int, dict[str, Any], list[tuple[int, tuple[int, ...], int]]]] = [
+SEED_FIGURES: list[tuple[int, dict[str, Any], list[tuple[int, tuple[int, ...], int]]]] = [
     (
         2,
         {"edition": "classic"},
@@ -37,7 +39,7 @@ GOLDEN: list[tuple[int, dict[str, Any], list[tuple[int, tuple[int, ...], int]]]]
 ]
 
 
-@pytest.mark.parametrize(("players", "options", "expected"), GOLDEN)
+@pytest.mark.parametrize(("players", "options", "expected"), SEED_FIGURES)
 def test_seeded_games_are_stable(
     players: int, options: dict[str, Any], expected: list[tuple[int, tuple[int, ...], int]]
 ) -> None:
