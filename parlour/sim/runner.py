@@ -7,6 +7,7 @@ the backend (local processes or Ray, see :mod:`parlour.sim.backends`).
 
 from __future__ import annotations
 
+import math
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -379,10 +380,11 @@ def play_tally(task: TallyTask) -> tuple[int, Tally]:
 
 
 def _numeric(details: Mapping[str, Any]) -> dict[str, float]:
+    # Finite numbers only: the exact sums cannot hold an infinity or a NaN.
     return {
         k: float(v)
         for k, v in details.items()
-        if isinstance(v, int | float) and not isinstance(v, bool)
+        if isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
     }
 
 
