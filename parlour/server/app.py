@@ -19,6 +19,7 @@ from parlour.engine import ParlourError
 from parlour.server import session
 from parlour.server.config import ServerConfig
 from parlour.server.errors import ServerError, http_status
+from parlour.server.guard import Guard
 from parlour.server.hub import Hub
 from parlour.server.routes import catalog, pages, replays, tables
 from parlour.server.routes.common import lang_of
@@ -54,6 +55,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         app.include_router(router)
     app.include_router(session.router)
     pages.mount_static(app)
+    app.add_middleware(Guard, config=cfg)
     return app
 
 

@@ -41,6 +41,25 @@ class ServerConfig(BaseSettings):
     (each sends the whole log again)."""
     lang_burst: float = 3.0
     """Language switches one websocket may make at once."""
+    max_header_bytes: int = 16 * 1024
+    """The most bytes of request headers (431 past it)."""
+    max_body_bytes: int = 64 * 1024
+    """The largest request body (413 past it); the API's bodies are far smaller."""
+    allowed_hosts: list[str] = []
+    """When not empty, the only ``Host`` names answered (``["parlour.example.org"]``)."""
+    allowed_origins: list[str] = []
+    """Origins besides the server's own whose pages may open its websockets
+    (``["https://parlour.example.org"]``)."""
+    create_rate: str = "120/minute"
+    """Tables one client address may create (a ``limits`` rate; empty: no limit)."""
+    seat_rate: str = "600/minute"
+    """Seats (people and bots) one client address may take."""
+    max_open_tables: int = 2000
+    """Tables waiting for players at once; past it creating one is refused."""
+    max_bot_tables: int = 50
+    """Tables of bots only playing at once; past it starting one is refused."""
+    max_spectators: int = 200
+    """Spectators one table may have at once."""
     gc_every: float = 0.0
     """When positive, the process's full garbage collections run only every this many
     seconds (then the survivors are frozen), instead of pausing play at random; 0 leaves

@@ -23,6 +23,10 @@ HTTP_STATUS: dict[str, int] = {
     "web.error.storage": 503,
     "web.error.busy": 503,
     "web.error.too_fast": 429,
+    "web.error.too_many_tables": 503,
+    "web.error.too_many_bot_tables": 503,
+    "web.error.too_many_spectators": 503,
+    "web.error.bad_origin": 403,
 }
 """The HTTP status of each refusal (400 when not listed)."""
 

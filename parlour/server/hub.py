@@ -35,6 +35,7 @@ from parlour.games import get_game
 from parlour.server.cluster import Alone, Held, RedisCluster, make_cluster
 from parlour.server.config import ServerConfig
 from parlour.server.errors import ServerError
+from parlour.server.limits import ClientLimits
 from parlour.server.protocol import error_message, state_message
 from parlour.server.storage import ActionRow, SeatRecord, Store, TableRecord
 from parlour.server.sync import ClusterSync
@@ -89,6 +90,8 @@ class Hub:
         """What other processes change reaches this one's tables through it."""
         self.bot_play = BotPlay(self)
         """The bots' turns at every table."""
+        self.client_limits = ClientLimits({"create": config.create_rate, "seat": config.seat_rate})
+        """Requests per client address that make tables and take seats."""
         self.moves = 0
         """Moves accepted since the process started (for the load test)."""
 
@@ -96,6 +99,17 @@ class Hub:
         """Run a storage call on the storage thread."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._db_pool, fn, *args)
+
+    async def write(self, fn: Callable[..., T], *args: Any) -> T:
+        """A storage call that changes something; a storage fault (disk full, database
+        away or locked too long) is refused as ``web.error.storage`` and changes nothing."""
+        try:
+            return await self.db(fn, *args)
+        except ServerError:
+            raise
+        except Exception as exc:
+            log.exception("storage call %s failed", getattr(fn, "__name__", fn))
+            raise ServerError("web.error.storage") from exc
 
     # -- life cycle ------------------------------------------------------------------------
 
@@ -180,6 +194,9 @@ class Hub:
         """A new open table; returns it and the host's secret token."""
         game = get_game(game_id)
         resolved = game.resolve_options(players, options or {})
+        waiting = sum(1 for tb in self.tables.values() if tb.status == OPEN)
+        if waiting >= self.config.max_open_tables:
+            raise ServerError("web.error.too_many_tables")
         host = new_token()
         rec = TableRecord(
             id=secrets.token_hex(6),
@@ -192,7 +209,7 @@ class Hub:
             created=time.time(),
         )
         table = LiveTable(rec, game)
-        await self.db(self.store.create_table, rec)
+        await self.write(self.store.create_table, rec)
         self.tables[rec.id] = table
         await self.cluster.changed(rec.id)
         return table, host
@@ -216,7 +233,7 @@ class Hub:
             self._free_seat(table, seat)
             token = new_token()
             rec = SeatRecord(seat, "human", name, None, token_hash(token))
-            await self.db(self.store.take_seat, table.id, rec)
+            await self.write(self.store.take_seat, table.id, rec)
             table.record.seats[seat] = rec
             self.broadcast(table)
         return token
@@ -235,7 +252,7 @@ class Hub:
         async with self._change(table):
             self._free_seat(table, seat)
             rec = SeatRecord(seat, "bot", label, spec, None)
-            await self.db(self.store.take_seat, table.id, rec)
+            await self.write(self.store.take_seat, table.id, rec)
             table.record.seats[seat] = rec
             self.broadcast(table)
 
@@ -253,7 +270,7 @@ class Hub:
                 raise ServerError("web.error.not_open")
             if seat not in table.record.seats:  # freed meanwhile by another process
                 raise ServerError("web.error.no_seat", seat=seat)
-            await self.db(self.store.free_seat, table.id, seat)
+            await self.write(self.store.free_seat, table.id, seat)
             table.record.seats.pop(seat, None)
             self.broadcast(table)
 
@@ -265,6 +282,8 @@ class Hub:
                 raise ServerError("web.error.not_open")
             if len(table.record.seats) < table.players:
                 raise ServerError("web.error.seats_free")
+            if table.bots_only() and self.bot_tables() >= self.config.max_bot_tables:
+                raise ServerError("web.error.too_many_bot_tables")
             table.start_play()  # the opening state and the bots, before anything is stored
             try:
                 await self.db(self.store.set_status, table.id, PLAYING)
@@ -275,6 +294,10 @@ class Hub:
             table.record.status = PLAYING
             self.broadcast(table)
         self.bot_play.kick(table)
+
+    def bot_tables(self) -> int:
+        """Tables of bots only in play now."""
+        return sum(1 for tb in self.tables.values() if tb.status == PLAYING and tb.bots_only())
 
     def check_seat_token(self, table: LiveTable, seat: object, token: object) -> int:
         """The seat number if ``token`` is that seat's, else a ServerError."""

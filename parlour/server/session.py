@@ -197,6 +197,8 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         seat = None
         if hello.seat is not None:
             seat = await hub.seat_token(table, hello.seat, hello.token)
+        elif sum(1 for c in table.connections if c.seat is None) >= cfg.max_spectators:
+            raise ServerError("web.error.too_many_spectators")
     except (ParlourError, TimeoutError) as exc:
         err = exc if isinstance(exc, ParlourError) else ServerError("web.error.no_hello")
         await websocket.send_json(error_message(err, lang))

@@ -120,6 +120,11 @@ class TableRecord:
     actions: list[str] = field(default_factory=list)
 
 
+SQLITE_BUSY = 5.0
+"""Seconds a write waits for a SQLite database another process holds locked, then fails
+(refused as ``web.error.storage``) instead of holding every table."""
+
+
 def default_database_url() -> str:
     """SQLite in the user's data folder (``$XDG_DATA_HOME/parlour/parlour.db`` on Linux)."""
     if sys.platform == "win32":
@@ -138,7 +143,7 @@ def _make_engine(url: str) -> Engine:
         memory = url in ("sqlite://", "sqlite:///:memory:")
         engine = create_engine(
             url,
-            connect_args={"check_same_thread": False, "timeout": 30},
+            connect_args={"check_same_thread": False, "timeout": SQLITE_BUSY},
             poolclass=StaticPool if memory else None,
         )
 

@@ -130,6 +130,11 @@ class LiveTable:
             and hmac.compare_digest(rec.token_hash, holder)
         )
 
+    def bots_only(self) -> bool:
+        """Whether every seat is a bot's (a table that plays on with nobody there)."""
+        seats = self.record.seats
+        return len(seats) == self.players and all(r.kind == "bot" for r in seats.values())
+
     def names(self, lang: str) -> list[str]:
         """Every seat's display name (free seats as "Player n")."""
         out = []

@@ -34,6 +34,15 @@ RESENDS = 3
 """Times a client sends a refused move again before it leaves its table."""
 
 
+UNLIMITED = {
+    "PARLOUR_CREATE_RATE": "",
+    "PARLOUR_SEAT_RATE": "",
+    "PARLOUR_MAX_OPEN_TABLES": "100000",
+}
+"""The per-client limits of the local servers a load test starts, off: every table comes
+from the one load client."""
+
+
 @dataclass
 class LoadReport:
     """What a load test measured."""
@@ -241,6 +250,8 @@ def local_servers(
     with tempfile.TemporaryDirectory(prefix="parlour-load-") as folder, ExitStack() as stack:
         url = database or f"sqlite:///{os.path.join(folder, 'load.db')}"
         yield [
-            stack.enter_context(serve_process(url, bot_delay=bot_delay, extra=extra))[0]
+            stack.enter_context(
+                serve_process(url, bot_delay=bot_delay, extra=extra, env=UNLIMITED)
+            )[0]
             for _ in range(count)
         ]

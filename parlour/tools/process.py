@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import socket
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -32,12 +33,14 @@ def serve_process(
     cwd: Path | None = None,
     wait: float = 30.0,
     extra: Sequence[str] = (),
+    env: Mapping[str, str] | None = None,
 ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """Start ``parlour serve`` on ``database``; yield its base URL and the process once it
     answers. ``preamble`` is Python run in the child first (tests register games with it).
     The server's output goes to a temporary file (a pipe could fill and stall the server);
     its tail is in the error when the server does not start within ``wait`` seconds.
-    ``extra`` are more ``parlour serve`` options (``["--redis", url]``).
+    ``extra`` are more ``parlour serve`` options (``["--redis", url]``), ``env`` more
+    environment variables (``{"PARLOUR_CREATE_RATE": ""}``).
     """
     port = port if port is not None else free_port()
     steps = ["import sys", preamble, "from parlour.cli import main", "sys.argv[0] = 'parlour'"]
@@ -46,7 +49,8 @@ def serve_process(
     cmd += ["--bot-delay", str(bot_delay), *extra]
     base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryFile() as log:
-        proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=log)
+        environ = {**os.environ, **(env or {})}
+        proc = subprocess.Popen(cmd, cwd=cwd, env=environ, stdout=subprocess.DEVNULL, stderr=log)
         try:
             deadline = time.monotonic() + wait
             while True:

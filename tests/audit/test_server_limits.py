@@ -133,3 +133,108 @@ def test_searching_tables_neither_starve_another_tables_bots_nor_outlive_the_ser
     for th in started:
         th.join(timeout=10)
     assert not [th.name for th in started if th.is_alive()]
+
+
+def _app(db_url: str, **settings: Any) -> TestClient:
+    from parlour.server import ServerConfig, create_app
+
+    return TestClient(create_app(ServerConfig(database_url=db_url, bot_delay=0, **settings)))
+
+
+def test_oversized_headers_and_bodies_are_refused_before_the_app(client: TestClient) -> None:
+    r = client.get("/api/tables", headers={"x-padding": "a" * 20_000})
+    assert r.status_code == 431 and r.json()["error"] == "web.error.too_large"
+    body = {"game": "highcard", "players": 2, "options": {"x": "a" * 100_000}}
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 413 and r.json()["error"] == "web.error.too_large"
+    assert client.get("/api/tables").json() == []
+
+
+def test_table_creation_and_seats_are_limited_per_client(db_url: str) -> None:
+    with _app(db_url, create_rate="5/minute", seat_rate="3/minute") as client:
+        made = [
+            client.post("/api/tables", json={"game": "highcard", "players": 4}) for _ in range(8)
+        ]
+        assert [r.status_code for r in made] == [201] * 5 + [429] * 3
+        assert made[-1].json()["error"] == "web.error.too_fast" and made[-1].json()["message"]
+        table = made[0].json()["table"]["id"]
+        seats = [
+            client.post(f"/api/tables/{table}/seats/{s}", json={"name": "A"}) for s in range(4)
+        ]
+        assert [r.status_code for r in seats] == [201, 201, 201, 429]
+        assert len(client.get("/api/tables").json()) == 5
+
+
+def test_open_tables_bot_only_tables_and_spectators_are_capped(db_url: str) -> None:
+    with _app(db_url, max_open_tables=2, max_bot_tables=1, max_spectators=2) as client:
+        first, host1 = new_table(client, "loveletter", 2)
+        second, host2 = new_table(client, "loveletter", 2)
+        r = client.post("/api/tables", json={"game": "highcard", "players": 2})
+        assert r.status_code == 503 and r.json()["error"] == "web.error.too_many_tables"
+        for table, host in [(first, host1), (second, host2)]:
+            add_bot(client, table, host, 0, "ismcts:1000000")
+            add_bot(client, table, host, 1, "ismcts:1000000")
+        start(client, first, host1)
+        r = client.post(f"/api/tables/{second}/start", json={"host_token": host2})
+        assert r.status_code == 503 and r.json()["error"] == "web.error.too_many_bot_tables"
+        with (
+            client.websocket_connect(f"/ws/tables/{first}") as a,
+            client.websocket_connect(f"/ws/tables/{first}") as b,
+            client.websocket_connect(f"/ws/tables/{first}") as c,
+        ):
+            for ws in (a, b, c):
+                ws.send_json({"type": "hello", "seat": None})
+            assert a.receive_json()["type"] == "state"
+            assert b.receive_json()["type"] == "state"
+            assert c.receive_json()["error"] == "web.error.too_many_spectators"
+
+
+def test_a_storage_fault_while_creating_or_sitting_is_a_clear_error(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sqlalchemy.exc import OperationalError
+
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    table, _ = new_table(client, "highcard", 2)
+
+    def broken(*args: Any) -> None:
+        raise OperationalError("INSERT", {}, Exception("disk I/O error"))
+
+    monkeypatch.setattr(hub.store, "create_table", broken)
+    monkeypatch.setattr(hub.store, "take_seat", broken)
+    r = client.post("/api/tables", json={"game": "highcard", "players": 2})
+    assert r.status_code == 503 and r.json()["error"] == "web.error.storage", r.text
+    r = client.post(f"/api/tables/{table}/seats/0", json={"name": "A"})
+    assert r.status_code == 503 and r.json()["error"] == "web.error.storage", r.text
+    assert len(client.get("/api/tables").json()) == 1
+    assert client.get(f"/api/tables/{table}").json()["seats"][0]["kind"] is None
+
+
+def test_websockets_from_another_origin_are_refused(db_url: str) -> None:
+    from starlette.websockets import WebSocketDisconnect
+
+    with _app(db_url, allowed_origins=["https://friends.example"]) as client:
+        table, _ = new_table(client, "highcard", 2)
+        url = f"/ws/tables/{table}"
+        with (
+            pytest.raises(WebSocketDisconnect),
+            client.websocket_connect(url, headers={"origin": "https://evil.example"}) as ws,
+        ):
+            ws.receive_json()
+        for origin in ["http://testserver", "https://friends.example"]:
+            with client.websocket_connect(url, headers={"origin": origin}) as ws:
+                ws.send_json({"type": "hello", "seat": None})
+                assert ws.receive_json()["type"] == "state"
+
+
+def test_pages_forbid_framing_and_sniffing_and_hosts_can_be_pinned(db_url: str) -> None:
+    with _app(db_url) as client:
+        for path in ["/", "/api/games", "/static/app.js", "/api/tables/nope"]:
+            headers = client.get(path).headers
+            assert "frame-ancestors 'none'" in headers["content-security-policy"], path
+            assert headers["x-content-type-options"] == "nosniff"
+            assert headers["referrer-policy"] == "same-origin"
+    with _app(db_url, allowed_hosts=["parlour.example"]) as client:
+        r = client.get("/api/tables")
+        assert r.status_code == 400 and r.json()["error"] == "web.error.bad_host"
+        assert client.get("/api/tables", headers={"host": "parlour.example"}).status_code == 200

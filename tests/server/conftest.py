@@ -74,7 +74,12 @@ def pg_url(pg_server: pg.Server) -> Iterator[str]:
 @pytest.fixture
 def client(db_url: str) -> Iterator[TestClient]:
     """A running app (bots act without delay)."""
-    app = create_app(ServerConfig(database_url=db_url, bot_delay=0, bot_think_limit=5))
+    # Per-client limits off: every request of a test comes from one address (the limits
+    # have tests of their own in tests/audit/test_server_limits.py).
+    config = ServerConfig(
+        database_url=db_url, bot_delay=0, bot_think_limit=5, create_rate="", seat_rate=""
+    )
+    app = create_app(config)
     with TestClient(app) as c:
         yield c
 

@@ -18,7 +18,8 @@ def test_a_tiny_load_test_plays_every_table_to_the_end(db_url: str) -> None:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    app = create_app(ServerConfig(database_url=db_url, bot_delay=0))
+    config = ServerConfig(database_url=db_url, bot_delay=0, create_rate="", seat_rate="")
+    app = create_app(config)
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

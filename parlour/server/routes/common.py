@@ -25,3 +25,9 @@ def lang_of(request: Request | WebSocket) -> str:
         if code in LANGUAGES:
             return code
     return DEFAULT_LANGUAGE
+
+
+def client_of(request: Request | WebSocket) -> str:
+    """The client's address, for per-client limits (behind a reverse proxy, the address
+    it forwards: see docs/deploy.md)."""
+    return request.client.host if request.client is not None else "unknown"

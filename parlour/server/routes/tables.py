@@ -7,7 +7,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict
 
-from parlour.server.routes.common import hub_of
+from parlour.server.routes.common import client_of, hub_of
 from parlour.server.tables import token_hash
 
 router = APIRouter(prefix="/api/tables")
@@ -75,7 +75,9 @@ async def list_tables(request: Request) -> list[dict[str, Any]]:
 @router.post("", status_code=201)
 async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
     """Create a table; the answer holds the host token (sent only here)."""
-    table, host = await hub_of(request).create(body.game, body.players, body.options)
+    hub = hub_of(request)
+    hub.client_limits.hit("create", client_of(request))
+    table, host = await hub.create(body.game, body.players, body.options)
     return {"table": table.summary(), "host_token": host, "invite": f"/t/{table.id}"}
 
 
@@ -90,6 +92,7 @@ async def take_seat(table_id: str, seat: int, body: TakeSeat, request: Request) 
     """Take a free seat; the answer holds the seat's token (sent only here)."""
     hub = hub_of(request)
     table = await hub.find(table_id)
+    hub.client_limits.hit("seat", client_of(request))
     token = await hub.take_seat(table, seat, body.name)
     return {"seat": seat, "token": token, "table": table.summary()}
 
@@ -108,6 +111,7 @@ async def seat_bot(table_id: str, seat: int, body: SeatBot, request: Request) ->
     """Put a bot in a free seat (host only)."""
     hub = hub_of(request)
     table = await hub.find(table_id)
+    hub.client_limits.hit("seat", client_of(request))
     await hub.seat_bot(table, seat, body.bot, body.host_token, body.name)
     return table.summary()
 

@@ -1,0 +1,156 @@
+"""The server's edge: size caps, allowed hosts and origins, and security headers.
+
+An ASGI middleware around the whole app, so every route and the websocket pass through it
+before any of their code runs:
+
+- a request whose headers exceed ``max_header_bytes`` is answered 431, a body over
+  ``max_body_bytes`` 413 (the body is read here, up to the cap, never further);
+- with ``allowed_hosts`` set, another ``Host`` is answered 400 (a websocket refused);
+- a websocket upgrade whose ``Origin`` is neither this server's own address nor in
+  ``allowed_origins`` is refused (403) before the app sees it: another site's page cannot
+  act for a visitor's seat;
+- every HTTP answer carries a Content-Security-Policy (scripts, styles and connections
+  from this server only, no framing: ``frame-ancestors 'none'``), ``nosniff`` and a
+  Referrer-Policy.
+
+Timeouts for slow or idle connections are the HTTP server's (``parlour serve`` sets them,
+see docs/deploy.md).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+from urllib.parse import urlsplit
+
+from parlour.engine.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from parlour.server.config import ServerConfig
+from parlour.server.errors import ServerError
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; font-src 'self'; connect-src 'self' ws: wss:; "
+    "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+)
+"""What a page of this server may load and who may frame it (nobody)."""
+SECURITY_HEADERS = [
+    (b"content-security-policy", CSP.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"same-origin"),
+    (b"x-frame-options", b"DENY"),
+]
+
+
+def _header(scope: Scope, name: bytes) -> str | None:
+    for key, value in scope.get("headers", ()):
+        if key == name:
+            return bytes(value).decode("latin-1")
+    return None
+
+
+def _lang(scope: Scope) -> str:
+    for part in (_header(scope, b"accept-language") or "").split(","):
+        code = part.split(";")[0].strip().lower()[:2]
+        if code in LANGUAGES:
+            return code
+    return DEFAULT_LANGUAGE
+
+
+class Guard:
+    """The middleware (see the module's docstring)."""
+
+    def __init__(self, app: ASGIApp, config: ServerConfig) -> None:
+        self.app = app
+        self.config = config
+        self.hosts = {h.lower() for h in config.allowed_hosts}
+        self.origins = {o.rstrip("/").lower() for o in config.allowed_origins}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        kind = scope["type"]
+        if kind not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        cfg = self.config
+        size = sum(len(k) + len(v) for k, v in scope.get("headers", ()))
+        refusal: tuple[int, ServerError] | None = None
+        host = (_header(scope, b"host") or "").lower()
+        if size > cfg.max_header_bytes:
+            refusal = 431, ServerError("web.error.too_large", limit=cfg.max_header_bytes)
+        elif self.hosts and host.rsplit(":", 1)[0] not in self.hosts and host not in self.hosts:
+            refusal = 400, ServerError("web.error.bad_host")
+        elif kind == "websocket" and not self._origin_ok(scope, host):
+            refusal = 403, ServerError("web.error.bad_origin")
+        if refusal is not None:
+            if kind == "websocket":
+                await send({"type": "websocket.close", "code": 4403})
+            else:
+                await _answer(send, refusal[0], refusal[1], _lang(scope))
+            return
+        if kind == "websocket":
+            await self.app(scope, receive, send)
+            return
+        length = _header(scope, b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > cfg.max_body_bytes):
+            await _answer(
+                send,
+                413,
+                ServerError("web.error.too_large", limit=cfg.max_body_bytes),
+                _lang(scope),
+            )
+            return
+        body = b""
+        more = True
+        while more and scope["method"] not in ("GET", "HEAD"):
+            message = await receive()
+            if message["type"] != "http.request":
+                return  # the client went away
+            body += message.get("body", b"")
+            more = message.get("more_body", False)
+            if len(body) > cfg.max_body_bytes:
+                limit = cfg.max_body_bytes
+                await _answer(
+                    send, 413, ServerError("web.error.too_large", limit=limit), _lang(scope)
+                )
+                return
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        async def secure(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", ()), *SECURITY_HEADERS]
+            await send(message)
+
+        await self.app(scope, replay if scope["method"] not in ("GET", "HEAD") else receive, secure)
+
+    def _origin_ok(self, scope: Scope, host: str) -> bool:
+        origin = _header(scope, b"origin")
+        if origin is None:
+            return True  # not a browser: nothing of a visitor's to protect
+        origin = origin.rstrip("/").lower()
+        if origin in self.origins:
+            return True
+        return urlsplit(origin).netloc == host and host != ""
+
+
+async def _answer(send: Send, status: int, error: ServerError, lang: str) -> None:
+    body = json.dumps(error.to_json(lang), ensure_ascii=False).encode("utf-8")
+    headers = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+        *SECURITY_HEADERS,
+    ]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
