@@ -29,6 +29,8 @@ from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
+from confusable_homoglyphs import confusables
+
 from parlour.bots.registry import make_bot
 from parlour.engine import Event, IllegalActionError, OptionError, State
 from parlour.games import get_game
@@ -61,14 +63,49 @@ MAX_ACTION = 200
 MAX_TABLE_ID = 32
 
 
+INVISIBLE = frozenset(
+    "\u115f\u1160\u3164\uffa0\u2800\u034f\u17b4\u17b5\u180e\u2060\u2061\u2062\u2063\u2064"
+)
+"""Letters and symbols that show as nothing (Hangul fillers, the blank Braille pattern...)."""
+HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+"""Control, format, surrogate, private, unassigned, line and paragraph separators."""
+ZWJ = "\u200d"
+EMOJI_CATEGORIES = frozenset({"So", "Sk"})
+
+
+def _joins_emoji(text: str, at: int) -> bool:
+    """Whether the zero-width joiner at ``at`` joins two emoji (a family, a profession)."""
+    before = text[:at].rstrip("\ufe0f\U0001f3fb\U0001f3fc\U0001f3fd\U0001f3fe\U0001f3ff")
+    after = text[at + 1 :]
+    return (
+        bool(before)
+        and bool(after)
+        and unicodedata.category(before[-1]) in EMOJI_CATEGORIES
+        and unicodedata.category(after[0]) in EMOJI_CATEGORIES
+    )
+
+
 def clean_name(name: object) -> str:
-    """A display name as given, trimmed; refused when empty, too long, or holding control
-    or format characters (a text-direction override could make one name look like another).
+    """A display name as given (NFC), trimmed; refused when empty or too long, when it is
+    not valid Unicode (a lone surrogate), when it holds control, format or separator
+    characters (a text-direction override could make one name look like another) or
+    characters that show as nothing, or when it mixes scripts with look-alike letters
+    (``pаypal`` with a Cyrillic ``а``; the Unicode confusables table). Emoji joined into
+    one (a family) are fine.
     """
     text = name.strip() if isinstance(name, str) else ""
-    if not 1 <= len(text) <= MAX_NAME or any(
-        unicodedata.category(ch) in ("Cc", "Cf") for ch in text
-    ):
+    if any("\ud800" <= ch <= "\udfff" for ch in text):
+        raise ServerError("web.error.bad_name", limit=MAX_NAME)
+    text = unicodedata.normalize("NFC", text)
+    if not 1 <= len(text) <= MAX_NAME:
+        raise ServerError("web.error.bad_name", limit=MAX_NAME)
+    for at, ch in enumerate(text):
+        category = unicodedata.category(ch)
+        hidden = category in HIDDEN_CATEGORIES and not (ch == ZWJ and _joins_emoji(text, at))
+        if hidden or ch in INVISIBLE or (category == "Zs" and ch != " "):
+            raise ServerError("web.error.bad_name", limit=MAX_NAME)
+    letters = "".join(ch for ch in text if unicodedata.category(ch)[0] in "LN" or ch == " ")
+    if letters.strip() and confusables.is_dangerous(letters):  # emoji belong to no script
         raise ServerError("web.error.bad_name", limit=MAX_NAME)
     return text
 

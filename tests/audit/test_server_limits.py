@@ -238,3 +238,49 @@ def test_pages_forbid_framing_and_sniffing_and_hosts_can_be_pinned(db_url: str) 
         r = client.get("/api/tables")
         assert r.status_code == 400 and r.json()["error"] == "web.error.bad_host"
         assert client.get("/api/tables", headers={"host": "parlour.example"}).status_code == 200
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "A\ud800B",  # a lone surrogate: not Unicode text
+        "\u3164",  # Hangul filler: shows as nothing
+        "\u2800",  # blank Braille pattern
+        "A\u2028B",  # line separator
+        "Bob\u3164",
+        "\u00a0Bob\u00a0Bob",  # a no-break space
+        "p\u0430ypal",  # a Cyrillic "а" among Latin letters
+        "A\u200dB",  # a joiner between letters hides nothing but joins nothing either
+    ],
+)
+def test_invalid_invisible_and_look_alike_names_are_refused(client: TestClient, name: str) -> None:
+    table, _ = new_table(client, "highcard", 2)
+    raw = json.dumps({"name": name})  # a lone surrogate goes out as its JSON escape
+    r = client.post(
+        f"/api/tables/{table}/seats/0",
+        content=raw.encode(),
+        headers={"content-type": "application/json"},
+    )
+    assert r.status_code == 400 and r.json()["error"] == "web.error.bad_name", r.text
+    assert client.get(f"/api/tables/{table}").json()["seats"][0]["kind"] is None
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "👨\u200d👩\u200d👧",
+        "👩🏽\u200d💻 Ana",
+        "❤\ufe0f",
+        "Nguyễn Văn An",
+        "王小明",
+        "Василий",
+        "José",
+    ],
+)
+def test_emoji_sequences_and_names_in_any_one_script_are_accepted(
+    client: TestClient, name: str
+) -> None:
+    table, _ = new_table(client, "highcard", 2)
+    r = client.post(f"/api/tables/{table}/seats/0", json={"name": name})
+    assert r.status_code == 201, r.text
+    assert client.get(f"/api/tables/{table}").json()["seats"][0]["name"] == name
