@@ -324,6 +324,7 @@ def _space(st: GauntletState, action: A.ThanosPlay) -> None:
 
 def _time(st: GauntletState, action: A.ThanosPlay) -> None:
     """IG-THANOS-TIME: copy a card's effect (its answers are the next prompt), or nothing."""
+    # clause: IG-THANOS-TIME
     if action.copy:
         st.phase = _COPY
         p = st.pending
@@ -337,6 +338,7 @@ def _time(st: GauntletState, action: A.ThanosPlay) -> None:
 def _thanos_tokens(st: GauntletState, action: A.ThanosPlay) -> None:
     """IG-THANOS-PROXIMA, IG-THANOS-POWER: Thanos takes the card's power tokens."""
     n = EFFECTS[action.kind].tokens
+    # clause: IG-THANOS-PROXIMA, IG-THANOS-POWER
     st.tokens[THANOS] += n
     st.log.emit("token", seat=THANOS, count=n, total=st.tokens[THANOS])
     _end_card(st)

@@ -346,6 +346,7 @@ class LoveLetterState(State):
             self.hand[seat] = -1
             self.hv[seat] += 1
         if constable:
+            # clause: LL-CARD-CONSTABLE
             self._gain(seat, "constable")
 
     def _redraw(self, seat: int) -> None:
@@ -425,6 +426,7 @@ class LoveLetterState(State):
         t = targets[0]
         card = self.hand[t]
         if card == self.k_assassin:
+            # clause: LL-CARD-ASSASSIN
             self._emit("assassin", seat=t, target=seat)
             self._knock_out(seat, "assassin")
             self.discards[t].append(card)
@@ -561,6 +563,7 @@ class LoveLetterState(State):
 
     def _jester(self, seat: int, targets: tuple[int, ...], guess: int | None) -> None:
         """LL-CARD-JESTER."""
+        # clause: LL-CARD-JESTER
         self.jester[seat] = targets[0]
 
     def _chancellor(self, seat: int, targets: tuple[int, ...], guess: int | None) -> None:
