@@ -264,3 +264,68 @@ def test_a_scripted_classic_round_to_the_showdown_LL_END_2_LL_CARD_COUNTESS_LL_C
     )
     result = state.result
     assert result is not None and result.winners == (c,)
+
+
+def test_a_scripted_2019_round_with_the_spy_and_the_chancellor_LL_CARD_SPY_LL_END_4() -> None:
+    """2019 edition, two players, two tokens to win. Ana plays a Spy; Ben's Chancellor draws
+    two, keeps one and puts two under the pile (LL-CARD-CHANCELLOR); Ana's Guard knocks Ben
+    out (LL-END-1); the sole survivor played a Spy, so after the round's token comes the Spy's
+    (LL-CARD-SPY, LL-END-4), and the second token wins the game at once (LL-GAME-1)."""
+    top = ["princess", "spy", "guard", "guard", "chancellor", "priest", "handmaid", "baron"]
+    stack = {"rounds": [full_stack("2019", top)]}
+    state = GAME.new(2, {"edition": "2019", "tokens_to_win": 2, "first_player": ANA}, 9, stack)
+
+    def move(action: str, expected: list[Logged]) -> None:
+        got = _log(state.apply(action))
+        assert got == expected, f"{action}:\n{got}\n!=\n{expected}"
+
+    pile = state.view(None)["pile"]
+    move(
+        "spy",
+        [
+            ("played", {"seat": ANA, "card": "spy"}, None),
+            ("turn", {"seat": BEN}, None),
+            ("drew", {"seat": BEN, "card": "chancellor"}, ONLY_BEN),
+        ],
+    )
+    move(  # The Chancellor's two cards are Ben's alone to see.
+        "chancellor",
+        [
+            ("played", {"seat": BEN, "card": "chancellor"}, None),
+            ("chancellor_drew", {"seat": BEN, "count": 2}, None),
+            ("chancellor_cards", {"seat": BEN, "cards": ["priest", "handmaid"]}, ONLY_BEN),
+        ],
+    )
+    assert state.to_act == BEN and sorted(state.view(BEN)["hand"]) == [
+        "guard",
+        "handmaid",
+        "priest",
+    ]
+    move(  # Two go under the pile, in the order given; which ones, Ben alone knows.
+        "keep=priest;bottom=guard,handmaid",
+        [
+            ("returned", {"seat": BEN, "count": 2}, None),
+            (
+                "returned_cards",
+                {"seat": BEN, "keep": "priest", "cards": ["guard", "handmaid"]},
+                ONLY_BEN,
+            ),
+            ("turn", {"seat": ANA}, None),
+            ("drew", {"seat": ANA, "card": "baron"}, ONLY_ANA),
+        ],
+    )
+    assert state.view(None)["pile"] == pile - 2  # two turns' draws; the Chancellor's two are back
+    assert state.to_json()["pile"][:2] == ["handmaid", "guard"]  # saved bottom first
+    move(
+        "guard>p1=2",
+        [
+            ("played_guess", {"seat": ANA, "card": "guard", "target": BEN, "guess": 2}, None),
+            ("knocked_out", {"seat": BEN, "card": "priest", "by": "guard"}, None),
+            ("round_won", {"winner": [ANA]}, None),
+            ("token", {"seat": ANA, "reason": "round", "tokens": 1}, None),
+            ("token", {"seat": ANA, "reason": "spy", "tokens": 2}, None),
+            ("game_won", {"winner": [ANA]}, None),
+        ],
+    )
+    result = state.result
+    assert result is not None and result.winners == (ANA,)
