@@ -119,3 +119,20 @@ def test_how_to_play_pages_are_served_for_known_games_only(client: TestClient) -
     assert fragment.status_code == 200 and 'lang="vi"' in fragment.text
     unknown = client.get("/howto/chess")
     assert unknown.status_code == 400 and unknown.json()["error"] == "core.error.unknown_game"
+
+
+def test_static_files_come_compressed_with_etags(client: TestClient) -> None:
+    plain = client.get("/static/app.js", headers={"accept-encoding": "identity"})
+    assert plain.status_code == 200 and "content-encoding" not in plain.headers
+    assert plain.headers["cache-control"] == "no-cache" and plain.headers["etag"]
+    for encoding in ["br", "gzip"]:
+        raw = client.get("/static/app.js", headers={"accept-encoding": encoding})
+        assert raw.headers["content-encoding"] == encoding
+        assert raw.headers["vary"] == "accept-encoding"
+        assert raw.content == plain.content  # httpx decodes; the size on the wire is less
+        assert int(raw.headers["content-length"]) < len(plain.content) / 2
+        etag = raw.headers["etag"]
+        again = client.get(
+            "/static/app.js", headers={"accept-encoding": encoding, "if-none-match": etag}
+        )
+        assert again.status_code == 304 and again.content == b""

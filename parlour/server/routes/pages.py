@@ -6,9 +6,9 @@ from pathlib import Path
 
 from fastapi import APIRouter, FastAPI
 from fastapi.responses import FileResponse
-from fastapi.staticfiles import StaticFiles
 
 from parlour.games import get_game
+from parlour.server.static import CompressedStatic
 
 WEB = Path(__file__).resolve().parent.parent.parent / "web" / "static"
 INDEX = WEB / "index.html"
@@ -42,5 +42,5 @@ async def howto_page(game_id: str) -> FileResponse:
 
 
 def mount_static(app: FastAPI) -> None:
-    """Serve ``parlour/web/static`` under ``/static``."""
-    app.mount("/static", StaticFiles(directory=WEB), name="static")
+    """Serve ``parlour/web/static`` under ``/static`` (compressed, with ETags)."""
+    app.mount("/static", CompressedStatic(directory=WEB), name="static")
