@@ -135,12 +135,15 @@ class Tracer:
 def run_traced(nodeids: list[str], spots: Iterable[Spot], rootdir: Path) -> dict[str, set[Spot]]:
     """Run ``nodeids`` in this process with the tracer; the marked statements each ran.
 
-    A test that fails still counts what it ran; the run's failures are the suite's business.
+    A test that fails still counts what it ran (the run's failures are the suite's business),
+    but a run that cannot collect its tests raises: it would report every clause unrun.
     """
     tracer = Tracer(spots)
     if nodeids:
         args = ["-q", "-p", "no:xdist", "-p", "no:cacheprovider", "--rootdir", str(rootdir)]
-        pytest.main([*args, *(str(rootdir / n) for n in nodeids)], plugins=[tracer])
+        code = pytest.main([*args, *(str(rootdir / n) for n in nodeids)], plugins=[tracer])
+        if code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
+            raise RuntimeError(f"the traced tests could not run (pytest exit code {code})")
     return tracer.hits
 
 
