@@ -127,6 +127,13 @@ export function installCardHelp() {
   document.addEventListener(
     "scroll",
     () => {
+      // A redraw may have replaced the card: follow the same card (its anchor and text).
+      if (tipFor && !tipFor.isConnected) {
+        const same = [...document.querySelectorAll("[data-help]")].find(
+          (el) => el.dataset.help === tipFor.dataset.help && el.dataset.helpAnchor === tipFor.dataset.helpAnchor,
+        );
+        if (same) tipFor = same;
+      }
       if (tipFor && tipFor.isConnected) showTip(tipFor, tipBy);
       else hideTip();
     },
