@@ -77,7 +77,17 @@ export function installCardHelp() {
   if (document.body.dataset.cardHelp) return;
   document.body.dataset.cardHelp = "on";
   const target = (e) => (e.target instanceof Element ? e.target.closest("[data-help]") : null);
+  // Hover tips follow a real mouse only: after a touch, the browser's compatibility mouse
+  // events (and those it makes up when the page shifts under a resting finger) are not hovers.
+  let byMouse = true;
+  document.addEventListener("pointerdown", (e) => {
+    byMouse = e.pointerType === "mouse";
+  }, { passive: true });
+  document.addEventListener("pointermove", (e) => {
+    if (e.pointerType === "mouse" && e.movementX + e.movementY !== 0) byMouse = true;
+  }, { passive: true });
   document.addEventListener("mouseover", (e) => {
+    if (!byMouse) return;
     const el = target(e);
     // After a tap the browser moves its idea of the mouse as the page shifts; a tip shown by
     // a tap or by focus stays until a tap elsewhere or the focus leaves.
