@@ -384,7 +384,7 @@ class State(ABC):
         out.
         """
 
-    def clone(self) -> State:
+    def clone(self) -> Self:
         """An independent copy (derived from ``FIELDS`` when the class declares them)."""
         raise NotImplementedError(f"{type(self).__name__} declares no FIELDS and no clone")
 

@@ -10,7 +10,7 @@ import pytest
 from parlour.engine import Event, IllegalActionError, Rng
 from parlour.games.loveletter import GAME
 from parlour.games.loveletter.cards import TABLES
-from parlour.games.loveletter.rules import LoveLetterState
+from parlour.games.loveletter.state import LoveLetterState
 from tests.audit.leaks import LANGS, shows
 
 

@@ -12,7 +12,7 @@ from parlour.engine import OptionError, Rng, State
 from parlour.games.loveletter import GAME
 from parlour.games.loveletter.actions import Play
 from parlour.games.loveletter.bot import HeuristicBot
-from parlour.games.loveletter.rules import KEPT, LoveLetterState
+from parlour.games.loveletter.state import KEPT, LoveLetterState
 from parlour.games.loveletter.search import (
     _LIKELIHOODS,
     SEARCH_HINTS,

@@ -53,10 +53,10 @@ from collections.abc import Callable
 
 from parlour.bots.base import Bot
 from parlour.games.loveletter.bot import HeuristicBot, make_heuristic
-from parlour.games.loveletter.game import GAME, LoveLetter
-from parlour.games.loveletter.rules import LoveLetterState
+from parlour.games.loveletter.game import GAME, LoveLetter, LoveLetterPlay
+from parlour.games.loveletter.state import LoveLetterState
 
 BOTS: dict[str, Callable[[str | None], Bot]] = {"heuristic": make_heuristic}
 """The game's own bots by name (the registry adds ``random``)."""
 
-__all__ = ["BOTS", "GAME", "HeuristicBot", "LoveLetter", "LoveLetterState"]
+__all__ = ["BOTS", "GAME", "HeuristicBot", "LoveLetter", "LoveLetterPlay", "LoveLetterState"]

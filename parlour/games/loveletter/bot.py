@@ -13,7 +13,7 @@ from typing import Any
 from parlour.bots.base import Bot, Observation
 from parlour.engine import Action, Rng
 from parlour.games.loveletter.actions import Decide, Look, Play, Return
-from parlour.games.loveletter.cards import TABLES, Edition
+from parlour.games.loveletter.cards import EFFECT, TABLES, Edition
 
 
 class _Table:
@@ -73,7 +73,7 @@ def _score(play: Play, table: _Table) -> float:
         return -1000.0
     if eff == "assassin":
         return score - 6
-    if eff in ("guard", "bishop") and t >= 0:
+    if EFFECT[eff].names_value and t >= 0:
         g = play.guess
         p = table.chance_value(t, g, g) if g is not None else 0.0
         gain = 60 if eff == "guard" else 40

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from typing import Any, Literal
 
 EDITIONS: tuple[str, ...] = ("classic", "premium", "2019")
 """The edition names, as the ``edition`` option takes them."""
@@ -18,46 +18,55 @@ EDITIONS: tuple[str, ...] = ("classic", "premium", "2019")
 DECK_SIZES: dict[str, int] = {"classic": 16, "premium": 32, "2019": 21}
 """Deck sizes the rules specify; the data file must agree."""
 
-EFFECTS: frozenset[str] = frozenset(
-    {
-        "guard",
-        "priest",
-        "baron",
-        "handmaid",
-        "prince",
-        "king",
-        "countess",
-        "princess",
-        "bishop",
-        "dowager",
-        "constable",
-        "count",
-        "sycophant",
-        "baroness",
-        "cardinal",
-        "jester",
-        "assassin",
-        "spy",
-        "chancellor",
-    }
-)
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """What playing a card asks for: read by the rules, legality, the bot and the texts."""
+
+    chooses: Literal["nobody", "others", "anyone"]
+    """Whom the card may choose: nobody, other players, or any player (its own included)."""
+    counts: tuple[int, ...] = ()
+    """How many players it may choose (the Baroness one or two, the Cardinal two)."""
+    names_value: bool = False
+    """Whether the player also names a value (Guard, Bishop)."""
+
+    @property
+    def targets(self) -> bool:
+        """Whether the card chooses players (the Sycophant's constraint applies to it)."""
+        return self.chooses != "nobody"
+
+
+_NONE = Effect("nobody")
+_ONE_OTHER = Effect("others", (1,))
+_ONE_ANY = Effect("anyone", (1,))
+
+EFFECT: dict[str, Effect] = {
+    "guard": Effect("others", (1,), names_value=True),
+    "priest": _ONE_OTHER,
+    "baron": _ONE_OTHER,
+    "handmaid": _NONE,
+    "prince": _ONE_ANY,
+    "king": _ONE_OTHER,
+    "countess": _NONE,
+    "princess": _NONE,
+    "bishop": Effect("others", (1,), names_value=True),
+    "dowager": _ONE_OTHER,
+    "constable": _NONE,
+    "count": _NONE,
+    "sycophant": _ONE_ANY,
+    "baroness": Effect("others", (1, 2)),
+    "cardinal": Effect("anyone", (2,)),
+    "jester": _ONE_OTHER,
+    "assassin": _NONE,
+    "spy": _NONE,
+    "chancellor": _NONE,
+}
+"""The one effect table: every effect keyword the rules implement and what it chooses."""
+
+EFFECTS: frozenset[str] = frozenset(EFFECT)
 """Every effect keyword the rules implement."""
 
-TARGETING: frozenset[str] = frozenset(
-    {
-        "guard",
-        "priest",
-        "baron",
-        "prince",
-        "king",
-        "bishop",
-        "dowager",
-        "sycophant",
-        "baroness",
-        "cardinal",
-        "jester",
-    }
-)
+TARGETING: frozenset[str] = frozenset(e for e, x in EFFECT.items() if x.targets)
 """Effects that choose players (the Sycophant's constraint applies to these)."""
 
 

@@ -1,4 +1,8 @@
-"""Love Letter's game: options and their rule-set presets, stacked openings, new games."""
+"""Love Letter's game: options and their rule-set presets, stacked openings, new games.
+
+It also puts the package's parts together: :class:`LoveLetterPlay` is the state with its
+rules (:mod:`rules`), legal answers (:mod:`legal`) and knowledge (:mod:`views`).
+"""
 
 from __future__ import annotations
 
@@ -10,14 +14,19 @@ from parlour.engine import (
     ActionSpace,
     Event,
     Game,
+    IllegalActionError,
     OptionError,
     OptionSpec,
+    Place,
     Rng,
 )
 from parlour.engine.integrity import corrupt, rebuild
 from parlour.games.loveletter import views
+from parlour.games.loveletter.actions import actions_of
 from parlour.games.loveletter.cards import EDITIONS, TABLES, Edition
-from parlour.games.loveletter.rules import LoveLetterState, tables
+from parlour.games.loveletter.legal import LegalList, legal_now, legal_tables
+from parlour.games.loveletter.rules import Rules
+from parlour.games.loveletter.state import LoveLetterState
 
 RULESETS = ("seed", "printed")
 TIE_RULES = ("discard-then-nobody", "discard-then-all", "all")
@@ -77,6 +86,56 @@ def parse_stack(stack: Any, edition: Edition, players: int) -> tuple[list[list[i
     return out, first
 
 
+class LoveLetterPlay(Rules):
+    """A playable Love Letter state: the rules' transitions, legal answers and views."""
+
+    def __init__(
+        self, game: Game, players: int, options: Mapping[str, Any], seed: int, rng: Rng
+    ) -> None:
+        super().__init__(game, players, options, seed, rng)
+        self.tab = legal_tables(self.ed.name, players)
+
+    def _legal_now(self) -> LegalList:
+        legal: LegalList | None = self._legal
+        if legal is None:
+            legal = self._legal = legal_now(self, self.tab)
+        return legal
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal answer to the current prompt, in a deterministic order."""
+        return list(self._legal_now()[0])
+
+    def _is_legal(self, action: Action) -> bool:
+        sets = self._legal_now()[1]
+        return action in sets[0] or action in sets[1]
+
+    def apply(self, action: Action | str | int) -> list[Event]:
+        """Apply one action (object, text or code); illegal ones raise and change nothing."""
+        if self._to_act is None:
+            raise IllegalActionError("core.error.game_over")
+        first, second = self._legal_now()[1]
+        try:
+            ok = action in first or action in second
+        except TypeError:
+            ok = False
+        if not ok or not isinstance(action, Action):
+            action = self._action_space.coerce(action)
+            if action not in first and action not in second:
+                raise self._illegal(action)
+        return self._apply(action)
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return views.view(self, seat)
+
+    def determinize(self, seat: int, rng: Rng) -> LoveLetterState:
+        """A world consistent with what ``seat`` knows (see :mod:`views`)."""
+        return views.determinize(self, seat, rng)
+
+    def hidden(self, seat: int | None) -> list[list[Place]]:
+        """What ``seat`` may not see (see :mod:`views`)."""
+        return views.hidden(self, seat)
+
+
 class LoveLetter(Game):
     """Love Letter: classic, premium and 2019 editions, seed or printed rules."""
 
@@ -123,36 +182,33 @@ class LoveLetter(Game):
         options: Mapping[str, Any] | None = None,
         seed: int | None = None,
         stack: Any = None,
-    ) -> LoveLetterState:
+    ) -> LoveLetterPlay:
         """A new game; ``stack`` fixes the first rounds' decks (package docstring)."""
         opts = self.resolve_options(players, options)
         seed = self.fresh_seed(seed)
         edition = TABLES[opts["edition"]]
         rounds, first = parse_stack(stack, edition, players) if stack is not None else ([], None)
-        st = LoveLetterState(self, players, opts, seed, Rng(seed))
+        st = LoveLetterPlay(self, players, opts, seed, Rng(seed))
         st.stacked = rounds
         if first is None:
             first = opts["first_player"]
         if first is None:
             first = st.rng.below(players)
-        opening: list[Event] = []
-        st._ev = opening  # round 1's opening lines (round_start, dealt, turn, drew) for the log
         st.start_round(first)
-        st._ev = None
-        st.opening = opening
+        st.opening = st.log.take()  # round 1's opening lines (see State.opening_events)
         return st
 
     def state_from_json(self, data: Mapping[str, Any]) -> LoveLetterState:
         """Rebuild a state from :meth:`LoveLetterState.to_json`."""
         # A corrupt save (bad types, a duplicated card, seats out of range) is refused here.
-        st = rebuild(self, lambda: views.state_from_json(self, data), data)
-        if not views.well_formed(st):
+        st = rebuild(self, lambda: LoveLetterPlay.from_json(self, data), data)
+        if not st.well_formed():
             raise corrupt("per-seat lists")
         return st
 
     def build_action_space(self, players: int, options: Mapping[str, Any]) -> ActionSpace:
-        """Every action of the configuration (prebuilt in :class:`Tables`)."""
-        return tables(options.get("edition", "classic"), players).space
+        """Every action of the configuration (prebuilt in :class:`actions.Actions`)."""
+        return actions_of(options.get("edition", "classic"), players).space
 
     def action_steps(
         self, action: Action, lang: str = "en", names: Sequence[str] | None = None

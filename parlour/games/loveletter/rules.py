@@ -1,192 +1,56 @@
-"""Love Letter's state: one position and its transitions (turns, card effects, round ends).
+"""Love Letter's transitions: turns, card effects, follow-up prompts, round and game ends.
 
-The state is mutable with integer cards (kinds) for speed; its public face is the engine's
-protocol. Options and setup are in :mod:`game`, hidden information in :mod:`views`, actions
-in :mod:`actions`.
+Transitions only: one handler per prompt kind (:meth:`Rules._transition` dispatches) and one
+per effect (:data:`_HANDLERS`, by the effect keywords of :data:`cards.EFFECT`). The state's
+fields are in :mod:`state`, legal answers in :mod:`legal`, knowledge in :mod:`views`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from parlour.engine import Action, Event, IllegalActionError, Place, Result, Rng, State
-from parlour.games.loveletter import views
-from parlour.games.loveletter.actions import (
-    EMPTY,
-    KEEP,
-    NO_LOOK,
-    Decide,
-    LegalList,
-    Look,
-    Play,
-    Return,
-    Tables,
+from parlour.engine import Action, Event
+from parlour.games.loveletter.actions import Decide, Look, Play, Return
+from parlour.games.loveletter.cards import EFFECT
+from parlour.games.loveletter.state import (
+    BISHOP,
+    CARDINAL,
+    CHANCELLOR,
+    EQUAL,
+    HOLDS,
+    KEPT,
+    LACKS,
+    OVER,
+    PLAY,
+    BishopPending,
+    CardinalPending,
+    ChancellorPending,
+    LoveLetterState,
 )
-from parlour.games.loveletter.cards import TABLES, TARGETING
-
-if TYPE_CHECKING:
-    from parlour.games.loveletter.game import LoveLetter
-
-PLAY, BISHOP, CHANCELLOR, CARDINAL, OVER = range(5)
-HOLDS, LACKS, EQUAL, KEPT = range(4)
-"""Kinds of public facts about hands (a Bishop's hit, a missed guess, a comparison tie, a
-card played while the hand was kept: a hint for search, not a constraint)."""
-PROMPTS = ("play", "bishop", "chancellor", "cardinal", "over")
-
-_TABLES: dict[tuple[str, int], Tables] = {}
 
 
-def tables(edition: str, players: int) -> Tables:
-    """The prebuilt actions and legal-action caches of a configuration."""
-    found = _TABLES.get((edition, players))
-    if found is None:
-        found = _TABLES[edition, players] = Tables(TABLES[edition], players)
-    return found
+class Rules(LoveLetterState):
+    """Love Letter's state with its transitions (the game's class adds legality and views)."""
 
-
-class LoveLetterState(State):
-    """One position of a Love Letter game (mutable; ``clone`` copies it)."""
-
-    def __init__(
-        self, game: LoveLetter, players: int, options: dict[str, Any], seed: int, rng: Rng
-    ) -> None:
-        super().__init__(game, players, options, seed, rng)
-        ed = TABLES[options["edition"]]
-        self.ed = ed
-        self.tab = tables(ed.name, players)
-        self._action_space = self.tab.space
-        self.target = int(options["tokens_to_win"])
-        self.face_up_rule = bool(options["two_player_face_up"]) and players == 2
-        self.tie_rule = str(options["tie_rule"])
-        self.values = ed.values
-        self.kind_of = {cid: k for k, cid in enumerate(ed.ids)}
-        self.k_princess = ed.find("princess")
-        self.k_assassin = ed.find("assassin")
-        self.k_constable = ed.find("constable")
-        self.k_bishop = ed.find("bishop")
-        self.k_count = ed.find("count")
-        self.k_spy = ed.find("spy")
-        self.premium = ed.name == "premium"
-        n = players
-        self.tokens = [0] * n
-        self.round = 0
-        self.first = 0
-        self.hand = [-1] * n
-        self.drawn = -1
-        self.alive = 0
-        self.prot = 0
-        self.discards: list[list[int]] = [[] for _ in range(n)]
-        self.pile: list[int] = []
-        self.aside = -1
-        self.face_up: list[int] = []
-        self.actor = 0
-        self.phase = PLAY
-        self._to_act: int | None = 0
-        self.syc = -1
-        self.jester = [-1] * n
-        self.hv = [0] * n
-        self.known = [-1] * (n * n)
-        self.facts: list[tuple[int, int, int, int, int]] = []
-        """Public facts about hands, for determinize: (HOLDS|LACKS, seat, version, value, 0)
-        or (EQUAL, seat, version, other seat, other version); valid while versions hold.
-        (KEPT, seat, version, kind played, 0) records that the hand was kept while that card
-        was played: search may weigh sampled hands by it, determinize does not."""
-        self.pending: list[int] = []
-        self.stacked: list[list[int]] = []
-        self.winners: tuple[int, ...] = ()
-        self.last_round: tuple[int, tuple[int, ...], tuple[int, ...]] | None = None
-        """The previous round: its number, winners and showdown hands (empty if none)."""
-        self._legal: LegalList | None = None
-        self._ev: list[Event] | None = None
-        self.opening: list[Event] = []
-        """Round 1's opening events (made in ``new``; see ``State.opening_events``)."""
-
-    # -- protocol ---------------------------------------------------------------------------
-
-    @property
-    def to_act(self) -> int | None:
-        """The seat to decide, or None when the game is over."""
-        return self._to_act
-
-    @property
-    def result(self) -> Result | None:
-        """Winners, tokens per seat and rounds played, once the game is over."""
-        if self.phase != OVER:
-            return None
-        return Result.of(
-            self.players, self.winners, "tokens", tokens=list(self.tokens), rounds=self.round
-        )
-
-    def prompt(self) -> str:
-        """``play``, ``bishop`` (keep or discard), ``chancellor`` or ``cardinal`` (look)."""
-        return PROMPTS[self.phase]
-
-    def _legal_now(self) -> LegalList:
-        legal = self._legal
-        if legal is None:
-            phase = self.phase
-            if phase == PLAY:
-                a = self.actor
-                legal = self.tab.play_legal(
-                    self.hand[a], self.drawn, a, self.alive & ~self.prot & ~(1 << a), self.syc
-                )
-            elif phase == BISHOP:
-                legal = _DECIDE
-            elif phase == CHANCELLOR:
-                legal = self.tab.return_legal(tuple(self.pending))
-            elif phase == CARDINAL:
-                looks = [self.tab.looks[s] for s in self.pending if s != self.actor]
-                acts = (*looks, NO_LOOK)
-                legal = (acts, (frozenset(acts), EMPTY))
-            else:
-                legal = ((), (EMPTY, EMPTY))
-            self._legal = legal
-        return legal
-
-    def legal_actions(self) -> list[Action]:
-        """Every legal answer to the current prompt, in a deterministic order."""
-        return list(self._legal_now()[0])
-
-    def _is_legal(self, action: Action) -> bool:
-        sets = self._legal_now()[1]
-        return action in sets[0] or action in sets[1]
-
-    def apply(self, action: Action | str | int) -> list[Event]:
-        """Apply one action (object, text or code); illegal ones raise and change nothing."""
-        if self._to_act is None:
-            raise IllegalActionError("core.error.game_over")
-        first, second = self._legal_now()[1]
-        try:
-            ok = action in first or action in second
-        except TypeError:
-            ok = False
-        if not ok or not isinstance(action, Action):
-            action = self._action_space.coerce(action)
-            if action not in first and action not in second:
-                raise self._illegal(action)
-        return self._apply(action)
-
-    def _apply(self, action: Action) -> list[Event]:
-        ev: list[Event] | None = [] if self.record_events else None
-        self._ev = ev
-        self.move_number += 1
+    def _transition(self, action: Action) -> None:
+        """One handler per prompt kind."""
         self._legal = None
-        if self.phase == PLAY:
+        phase = self.phase
+        if phase == PLAY:
             self._play(action)  # type: ignore[arg-type]
-        elif self.phase == BISHOP:
+        elif phase == BISHOP:
             self._bishop_decides(action)  # type: ignore[arg-type]
-        elif self.phase == CHANCELLOR:
+        elif phase == CHANCELLOR:
             self._chancellor_returns(action)  # type: ignore[arg-type]
         else:
             self._cardinal_looks(action)  # type: ignore[arg-type]
-        self._ev = None
-        return ev if ev is not None else []
 
     # -- events -----------------------------------------------------------------------------
 
     def _emit(self, kind: str, audience: frozenset[int] | None = None, **data: Any) -> None:
-        if self._ev is not None:
-            self._ev.append(Event(kind, data, audience))
+        log = self.log
+        if log.record:
+            log.events.append(Event(kind, data, audience))
 
     def _id(self, kind: int) -> str:
         return self.ed.ids[kind]
@@ -218,8 +82,9 @@ class LoveLetterState(State):
         self.hv = [v + 1 for v in self.hv]
         self.known = [-1] * (n * n)
         self.facts = []
-        ev = self._ev
-        if ev is not None:
+        log = self.log
+        if log.record:
+            ev = log.events
             ev.append(Event("round_start", {"round": self.round, "first": first}))
             if self.face_up:
                 ev.append(Event("face_up", {"cards": [self._id(k) for k in self.face_up]}))
@@ -235,8 +100,9 @@ class LoveLetterState(State):
         self.drawn = card
         self.phase = PLAY
         self._to_act = seat
-        ev = self._ev
-        if ev is not None:
+        log = self.log
+        if log.record:
+            ev = log.events
             ev.append(Event("turn", {"seat": seat}))
             ev.append(Event("drew", {"seat": seat, "card": self.ed.ids[card]}, frozenset((seat,))))
 
@@ -389,11 +255,12 @@ class LoveLetterState(State):
         self.syc = -1  # LL-CARD-SYCOPHANT: used up by this card
         eff = self.ed.effects[kind]
         targets = play.targets
-        ev = self._ev
-        if ev is not None:
+        log = self.log
+        if log.record:
+            ev = log.events
             if not targets:
                 ev.append(Event("played", {"seat": seat, "card": play.card}))
-                if eff in TARGETING:
+                if EFFECT[eff].targets:
                     ev.append(Event("no_effect", {"seat": seat, "card": play.card}))
             elif len(targets) == 2:
                 ev.append(
@@ -414,7 +281,7 @@ class LoveLetterState(State):
             else:
                 data = {"seat": seat, "card": play.card, "target": targets[0], "guess": play.guess}
                 ev.append(Event("played_guess", data))
-        if targets or eff not in TARGETING:
+        if targets or not EFFECT[eff].targets:
             handler = _HANDLERS.get(eff)
             if handler is not None:
                 handler(self, seat, targets, play.guess)
@@ -456,7 +323,7 @@ class LoveLetterState(State):
     def _compare(self, seat: int, t: int, lower_out: bool) -> None:
         """A secret comparison of printed values; a tie does nothing."""
         mine, theirs = self.hand[seat], self.hand[t]
-        if self._ev is not None:
+        if self.log.record:
             self._emit(
                 "compared",
                 frozenset((seat, t)),
@@ -494,7 +361,7 @@ class LoveLetterState(State):
         hv[b] += 1
         self.known[a * n + b] = hv[b]
         self.known[b * n + a] = hv[a]
-        if self._ev is not None:
+        if self.log.record:
             self._emit("received", frozenset((a,)), seat=a, other=b, card=self._id(hand[a]))
             self._emit("received", frozenset((b,)), seat=b, other=a, card=self._id(hand[b]))
 
@@ -520,16 +387,18 @@ class LoveLetterState(State):
         if self.phase == OVER:
             return
         self.phase = BISHOP
-        self.pending = [seat, t, -1 if guess is None else guess]
+        self.pending = BishopPending(seat, t, -1 if guess is None else guess)
         self._to_act = t
 
     def _bishop_decides(self, action: Decide) -> None:
-        t = self.pending[1]
+        pending = self.pending
+        assert isinstance(pending, BishopPending)
+        t = pending.target
         self._emit("bishop_discards" if action.discard else "bishop_keeps", seat=t)
         if action.discard and self._discard_hand(t, "bishop"):
             self._redraw(t)
         self.phase = PLAY
-        self.pending = []
+        self.pending = None
         self._end_turn()
 
     def _sycophant(self, seat: int, targets: tuple[int, ...], guess: int | None) -> None:
@@ -549,7 +418,7 @@ class LoveLetterState(State):
         self._emit("cardinal_swap", seat=seat, first=a, second=b)
         self._swap(a, b)
         self.phase = CARDINAL
-        self.pending = [a, b]
+        self.pending = CardinalPending((a, b))
 
     def _cardinal_looks(self, action: Look) -> None:
         seat = self.actor
@@ -558,7 +427,7 @@ class LoveLetterState(State):
             self.known[seat * self.players + t] = self.hv[t]
             self._emit("saw", frozenset((seat,)), seat=seat, target=t, card=self._id(self.hand[t]))
         self.phase = PLAY
-        self.pending = []
+        self.pending = None
         self._end_turn()
 
     def _jester(self, seat: int, targets: tuple[int, ...], guess: int | None) -> None:
@@ -572,12 +441,12 @@ class LoveLetterState(State):
             self._emit("no_effect", seat=seat, card="chancellor")
             return
         drawn = [self.pile.pop() for _ in range(min(2, len(self.pile)))]
-        self.pending = [self.hand[seat], *drawn]
+        self.pending = ChancellorPending((self.hand[seat], *drawn))
         self.hand[seat] = -1
         self.hv[seat] += 1
         self.phase = CHANCELLOR
         self._emit("chancellor_drew", seat=seat, count=len(drawn))
-        if self._ev is not None:
+        if self.log.record:
             self._emit(
                 "chancellor_cards",
                 frozenset((seat,)),
@@ -592,7 +461,7 @@ class LoveLetterState(State):
         self.hv[seat] += 1
         self.pile[0:0] = [ids.index(c) for c in reversed(action.bottom)]
         self._emit("returned", seat=seat, count=len(action.bottom))
-        if self._ev is not None:
+        if self.log.record:
             self._emit(
                 "returned_cards",
                 frozenset((seat,)),
@@ -601,79 +470,24 @@ class LoveLetterState(State):
                 cards=list(action.bottom),
             )
         self.phase = PLAY
-        self.pending = []
+        self.pending = None
         self._end_turn()
-
-    # -- knowledge, copies, records ---------------------------------------------------------
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        return views.view(self, seat)
-
-    def determinize(self, seat: int, rng: Rng) -> LoveLetterState:
-        """A world consistent with what ``seat`` knows (see :mod:`views`)."""
-        return views.determinize(self, seat, rng)
-
-    def hidden(self, seat: int | None) -> list[list[Place]]:
-        """What ``seat`` may not see (see :mod:`views`)."""
-        return views.hidden(self, seat)
-
-    def census(self) -> dict[str, int]:
-        """Every card in every zone, by id."""
-        counts = [0] * len(self.ed.ids)
-        for k in [
-            *self.hand,
-            self.drawn,
-            self.aside,
-            *self.pile,
-            *self.face_up,
-            *(k for d in self.discards for k in d),
-            *(self.pending if self.phase == CHANCELLOR else ()),
-        ]:
-            if k >= 0:
-                counts[k] += 1
-        return dict(zip(self.ed.ids, counts, strict=True))
-
-    def clone(self) -> LoveLetterState:
-        """An independent copy."""
-        st = LoveLetterState.__new__(LoveLetterState)
-        st.__dict__.update(self.__dict__)
-        st.rng = self.rng.clone()
-        st.tokens = list(self.tokens)
-        st.hand = list(self.hand)
-        st.discards = [list(d) for d in self.discards]
-        st.pile = list(self.pile)
-        st.face_up = list(self.face_up)
-        st.jester = list(self.jester)
-        st.hv = list(self.hv)
-        st.known = list(self.known)
-        st.facts = list(self.facts)
-        st.pending = list(self.pending)
-        st.stacked = [list(r) for r in self.stacked]
-        st._ev = None
-        return st
-
-    def to_json(self) -> dict[str, Any]:
-        """The whole state, hidden cards included."""
-        return views.to_json(self)
-
-
-_DECIDE: LegalList = ((KEEP, Decide(True)), (frozenset((KEEP, Decide(True))), EMPTY))
 
 
 _HANDLERS = {
-    "guard": LoveLetterState._guard,
-    "priest": LoveLetterState._priest,
-    "baron": LoveLetterState._baron,
-    "dowager": LoveLetterState._dowager,
-    "handmaid": LoveLetterState._handmaid,
-    "prince": LoveLetterState._prince,
-    "king": LoveLetterState._king,
-    "princess": LoveLetterState._princess,
-    "bishop": LoveLetterState._bishop,
-    "sycophant": LoveLetterState._sycophant,
-    "baroness": LoveLetterState._baroness,
-    "cardinal": LoveLetterState._cardinal,
-    "jester": LoveLetterState._jester,
-    "chancellor": LoveLetterState._chancellor,
+    "guard": Rules._guard,
+    "priest": Rules._priest,
+    "baron": Rules._baron,
+    "dowager": Rules._dowager,
+    "handmaid": Rules._handmaid,
+    "prince": Rules._prince,
+    "king": Rules._king,
+    "princess": Rules._princess,
+    "bishop": Rules._bishop,
+    "sycophant": Rules._sycophant,
+    "baroness": Rules._baroness,
+    "cardinal": Rules._cardinal,
+    "jester": Rules._jester,
+    "chancellor": Rules._chancellor,
 }
 """Each effect keyword's code; cards without an entry have no effect when played."""

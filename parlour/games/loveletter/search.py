@@ -18,16 +18,14 @@ from __future__ import annotations
 import math
 from collections import Counter
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from parlour.engine import Action, Rng, State
 from parlour.games.loveletter.actions import Play
 from parlour.games.loveletter.bot import _score, _Table, choose
-from parlour.games.loveletter.rules import KEPT
+from parlour.games.loveletter.cards import TABLES
+from parlour.games.loveletter.legal import legal_tables
+from parlour.games.loveletter.state import KEPT, BishopPending, LoveLetterState
 from parlour.games.loveletter.views import held_cards, known_hands
-
-if TYPE_CHECKING:
-    from parlour.games.loveletter.rules import LoveLetterState
 
 
 @lru_cache(maxsize=65536)
@@ -158,7 +156,8 @@ class _StateTable(_Table):
 
     def __init__(self, state: LoveLetterState) -> None:
         """Read the table of the seat to answer the current prompt."""
-        seat = state.actor if state.phase != 1 else state.pending[1]
+        pending = state.pending
+        seat = pending.target if isinstance(pending, BishopPending) else state.actor
         _fill(self, state, seat, held_cards(state, seat))
 
 
@@ -233,7 +232,7 @@ def _kept_likelihood(state: LoveLetterState, t: int, played: int) -> float:
 
 
 def _likelihood(state: LoveLetterState, t: int, played: int, kept: int, others: int) -> float:
-    legal = state.tab.play_legal(kept, played, t, others, -1)[0]
+    legal = legal_tables(state.ed.name, state.players).play_legal(kept, played, t, others, -1)[0]
     ids = state.ed.ids
     mine, theirs = ids[played], ids[kept]
     if not any(isinstance(a, Play) and a.card == mine for a in legal):
@@ -265,8 +264,6 @@ def _likelihood(state: LoveLetterState, t: int, played: int, kept: int, others: 
 
 @lru_cache(maxsize=8)
 def _values(edition: str) -> dict[str, int]:
-    from parlour.games.loveletter.cards import TABLES
-
     ed = TABLES[edition]
     return dict(zip(ed.ids, ed.values, strict=True))
 

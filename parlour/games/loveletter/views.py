@@ -8,23 +8,28 @@ in the round) and its own still-valid private knowledge: a hand it looked at or 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from parlour.engine import Place, Rng
-
-if TYPE_CHECKING:
-    from parlour.games.loveletter.game import LoveLetter
-    from parlour.games.loveletter.rules import LoveLetterState
-
-_PHASES = ("play", "bishop", "chancellor", "cardinal", "over")
+from parlour.games.loveletter.state import (
+    EQUAL,
+    HOLDS,
+    KEPT,
+    LACKS,
+    OVER,
+    BishopPending,
+    CardinalPending,
+    ChancellorPending,
+    LoveLetterState,
+)
 
 
 def held_cards(state: LoveLetterState, seat: int) -> list[int]:
     """The cards ``seat`` holds now (two or three during its own turn)."""
-    if seat == state.actor and state.phase != 4:
-        if state.phase == 2:
-            return list(state.pending)
+    if seat == state.actor and state.phase != OVER:
+        pending = state.pending
+        if isinstance(pending, ChancellorPending):
+            return list(pending.cards)
         if state.drawn >= 0:
             return [state.hand[seat], state.drawn]
     return [state.hand[seat]] if state.hand[seat] >= 0 else []
@@ -46,16 +51,13 @@ def view(state: LoveLetterState, seat: int | None) -> dict[str, Any]:
     ids = state.ed.ids
     n = state.players
     pending: dict[str, Any] | None = None
-    if state.phase == 1:
-        pending = {
-            "bishop": state.pending[0],
-            "target": state.pending[1],
-            "guess": state.pending[2],
-        }
-    elif state.phase == 3:
-        pending = {"pair": list(state.pending)}
-    elif state.phase == 2:
-        pending = {"chancellor": state.actor, "drawn": len(state.pending) - 1}
+    p = state.pending
+    if isinstance(p, BishopPending):
+        pending = {"bishop": p.bishop, "target": p.target, "guess": p.guess}
+    elif isinstance(p, CardinalPending):
+        pending = {"pair": list(p.pair)}
+    elif isinstance(p, ChancellorPending):
+        pending = {"chancellor": state.actor, "drawn": len(p.cards) - 1}
     return {
         "edition": state.ed.name,
         "round": state.round,
@@ -78,7 +80,7 @@ def view(state: LoveLetterState, seat: int | None) -> dict[str, Any]:
         "jester": [None if j < 0 else j for j in state.jester],
         "pending": pending,
         "last_round": last_round(state),
-        "phase": _PHASES[state.phase],
+        "phase": state.phase.value,
     }
 
 
@@ -100,11 +102,12 @@ def hidden(state: LoveLetterState, seat: int | None) -> list[list[Place]]:
     does not know, the pile, the set-aside card), and the stacked decks of later rounds."""
     known = {} if seat is None else known_hands(state, seat)
     cards: list[Place] = []
+    pending = state.pending
     for t in range(state.players):
         if t == seat:
             continue
-        if t == state.actor and state.phase == 2:
-            cards += [("pending", i) for i in range(len(state.pending))]
+        if t == state.actor and isinstance(pending, ChancellorPending):
+            cards += [("pending", i) for i in range(len(pending.cards))]
             continue
         if state.hand[t] >= 0 and t not in known:
             cards.append(("hand", t))
@@ -129,6 +132,7 @@ def determinize(state: LoveLetterState, seat: int, rng: Rng) -> LoveLetterState:
     st = state.clone()
     st.rng = rng.spawn()
     st.stacked = []
+    st._legal = None  # the legal answers name the actor's cards: the real ones until now
     n = state.players
     known = known_hands(state, seat)
     slots: list[tuple[str, int]] = []
@@ -136,9 +140,9 @@ def determinize(state: LoveLetterState, seat: int, rng: Rng) -> LoveLetterState:
     for t in range(n):
         if t == seat:
             continue
-        if t == state.actor and state.phase == 2:
-            slots += [("pending", i) for i in range(len(state.pending))]
-            unknown += state.pending
+        if t == state.actor and isinstance(state.pending, ChancellorPending):
+            slots += [("pending", i) for i in range(len(state.pending.cards))]
+            unknown += state.pending.cards
             continue
         if state.hand[t] >= 0 and t not in known:
             slots.append(("hand", t))
@@ -150,12 +154,13 @@ def determinize(state: LoveLetterState, seat: int, rng: Rng) -> LoveLetterState:
     if state.aside >= 0:
         unknown.append(state.aside)
     unknown.sort()
-    live = [f for f in state.facts if f[0] != 3 and _valid(state, f)]  # 3: KEPT, a hint only
+    live = [f for f in state.facts if f[0] != KEPT and _valid(state, f)]  # KEPT: a hint only
     # Rejection sampling keeps the public facts (a missed guess, a Bishop's hit, a tie);
     # the real deal satisfies them, so a consistent world exists.
     for _ in range(64):
         cards = list(unknown)
         rng.shuffle(cards)
+        held: list[int] = []
         for zone, i in slots:
             card = cards.pop()
             if zone == "hand":
@@ -163,7 +168,9 @@ def determinize(state: LoveLetterState, seat: int, rng: Rng) -> LoveLetterState:
             elif zone == "drawn":
                 st.drawn = card
             else:
-                st.pending[i] = card
+                held.append(card)
+        if held:
+            st.pending = ChancellorPending(tuple(held))
         if all(_holds(st, f) for f in live):
             break
     if state.aside >= 0:
@@ -180,122 +187,15 @@ def _valid(state: LoveLetterState, fact: tuple[int, int, int, int, int]) -> bool
     kind, seat, version, other, other_version = fact
     if state.hv[seat] != version or state.hand[seat] < 0:
         return False
-    return kind != 2 or (state.hv[other] == other_version and state.hand[other] >= 0)
+    return kind != EQUAL or (state.hv[other] == other_version and state.hand[other] >= 0)
 
 
 def _holds(state: LoveLetterState, fact: tuple[int, int, int, int, int]) -> bool:
     """Whether a (valid) fact is true of a state's hands."""
     kind, seat, _, other, _ = fact
     value = state.values[state.hand[seat]]
-    if kind == 0:
+    if kind == HOLDS:
         return value == other
-    if kind == 1:
+    if kind == LACKS:
         return value != other
     return value == state.values[state.hand[other]]
-
-
-def to_json(state: LoveLetterState) -> dict[str, Any]:
-    """The whole state as JSON-ready data (cards by id)."""
-    ids = state.ed.ids
-
-    def card(k: int) -> str | None:
-        return ids[k] if k >= 0 else None
-
-    return {
-        "players": state.players,
-        "options": dict(state.options),
-        "seed": state.seed,
-        "rng": state.rng.state,
-        "move": state.move_number,
-        "tokens": list(state.tokens),
-        "round": state.round,
-        "first": state.first,
-        "hand": [card(k) for k in state.hand],
-        "drawn": card(state.drawn),
-        "alive": state.alive,
-        "protected": state.prot,
-        "discards": [[ids[k] for k in d] for d in state.discards],
-        "pile": [ids[k] for k in state.pile],
-        "aside": card(state.aside),
-        "face_up": [ids[k] for k in state.face_up],
-        "actor": state.actor,
-        "phase": _PHASES[state.phase],
-        "to_act": state.to_act,
-        "sycophant": state.syc,
-        "jester": list(state.jester),
-        "hand_versions": list(state.hv),
-        "known": list(state.known),
-        "facts": [list(f) for f in state.facts],
-        "pending": [card(k) for k in state.pending] if state.phase == 2 else list(state.pending),
-        "stacked": [[ids[k] for k in r] for r in state.stacked],
-        "winners": list(state.winners),
-        "last_round": None
-        if state.last_round is None
-        else [state.last_round[0], list(state.last_round[1]), list(state.last_round[2])],
-    }
-
-
-def state_from_json(game: LoveLetter, data: Mapping[str, Any]) -> LoveLetterState:
-    """Rebuild a state from :func:`to_json` output (KeyError/ValueError when corrupt)."""
-    from parlour.games.loveletter.rules import LoveLetterState
-
-    st = LoveLetterState(
-        game, int(data["players"]), dict(data["options"]), int(data["seed"]), Rng(int(data["rng"]))
-    )
-    ids = st.ed.ids
-
-    def kind(c: Any) -> int:
-        return -1 if c is None else ids.index(str(c))
-
-    st.move_number = int(data["move"])
-    st.tokens = [int(v) for v in data["tokens"]]
-    st.round = int(data["round"])
-    st.first = int(data["first"])
-    st.hand = [kind(c) for c in data["hand"]]
-    st.drawn = kind(data["drawn"])
-    st.alive = int(data["alive"])
-    st.prot = int(data["protected"])
-    st.discards = [[kind(c) for c in d] for d in data["discards"]]
-    st.pile = [kind(c) for c in data["pile"]]
-    st.aside = kind(data["aside"])
-    st.face_up = [kind(c) for c in data["face_up"]]
-    st.actor = int(data["actor"])
-    st.phase = _PHASES.index(str(data["phase"]))
-    to_act = data["to_act"]
-    st._to_act = None if to_act is None else int(to_act)
-    st.syc = int(data["sycophant"])
-    st.jester = [int(v) for v in data["jester"]]
-    st.hv = [int(v) for v in data["hand_versions"]]
-    st.known = [int(v) for v in data["known"]]
-    st.facts = [(int(a), int(b), int(c), int(d), int(e)) for a, b, c, d, e in data["facts"]]
-    st.pending = (
-        [kind(c) for c in data["pending"]] if st.phase == 2 else [int(v) for v in data["pending"]]
-    )
-    st.stacked = [[kind(c) for c in r] for r in data["stacked"]]
-    st.winners = tuple(int(v) for v in data["winners"])
-    last = data["last_round"]
-    st.last_round = (
-        None
-        if last is None
-        else (int(last[0]), tuple(int(s) for s in last[1]), tuple(int(k) for k in last[2]))
-    )
-    return st
-
-
-def well_formed(state: LoveLetterState) -> bool:
-    """Whether a rebuilt state's per-seat lists and seat numbers fit its player count."""
-    n = state.players
-    seats = range(n)
-    per_seat = (len(state.hand), len(state.tokens), len(state.discards), len(state.jester))
-    return (
-        all(length == n for length in per_seat)
-        and len(state.hv) == n
-        and len(state.known) == n * n
-        and state.actor in seats
-        and state.first in seats
-        and min(state.tokens) >= 0
-        and state.syc in range(-1, 20)
-        and all(j == -1 or j in seats for j in state.jester)
-        and all(w in seats for w in state.winners)
-        and all(f[1] in seats and (f[0] != 2 or f[3] in seats) for f in state.facts)
-    )

@@ -1,0 +1,173 @@
+"""Love Letter's legal answers, cached per configuration: the Countess and the Sycophant live here.
+
+A play's legal choices come from the effect table (:data:`cards.EFFECT`): whom a card may
+choose, how many, whether a value is named. Two rules restrict them:
+
+- LL-CARD-COUNTESS: holding the Countess with the King or a Prince, only the Countess may be
+  played (:meth:`Legal.play_legal` answers from :attr:`Legal.forced`);
+- LL-CARD-SYCOPHANT: after a Sycophant, each card that chooses players must choose the
+  marked one when it can (:meth:`Legal.sycophant_forces`).
+
+Answers are cached by small integer keys, so a decision costs a dictionary look-up.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, permutations
+
+from parlour.engine import Action
+from parlour.games.loveletter.actions import DISCARD, KEEP, NO_LOOK, Play, Return, actions_of
+from parlour.games.loveletter.cards import EFFECT, TABLES, Edition
+from parlour.games.loveletter.state import (
+    BISHOP,
+    CARDINAL,
+    CHANCELLOR,
+    PLAY,
+    CardinalPending,
+    ChancellorPending,
+    LoveLetterState,
+)
+
+LegalList = tuple[tuple[Action, ...], tuple[frozenset[Action], frozenset[Action]]]
+"""A legal-action answer: the ordered actions, and two sets whose union holds them (a fast
+legality test without building a union per decision)."""
+
+EMPTY: frozenset[Action] = frozenset()
+
+PAIR_CACHE_LIMIT = 20_000
+"""Most (hand, drawn, seat, choosable) answers kept; big tables fall back to per-card ones."""
+
+_DECIDE: LegalList = ((KEEP, DISCARD), (frozenset((KEEP, DISCARD)), EMPTY))
+_OVER: LegalList = ((), (EMPTY, EMPTY))
+
+_MODES = {"nobody": 0, "others": 1, "anyone": 2}
+
+
+class Legal:
+    """The legal-answer caches of one configuration."""
+
+    def __init__(self, edition: Edition, players: int) -> None:
+        self.edition = edition
+        self.players = players
+        self.actions = actions_of(edition.name, players)
+        self.plays = self.actions.plays
+        self.looks = self.actions.looks
+        self.space = self.actions.space
+        self.modes = tuple(_MODES[EFFECT[eff].chooses] for eff in edition.effects)
+        """Whom each kind may choose: 0 nobody, 1 other players, 2 anyone."""
+        self.card_cache: dict[int, tuple[tuple[Action, ...], frozenset[Action]]] = {}
+        self.pair_cache: dict[int, LegalList] = {}
+        self.return_cache: dict[tuple[int, ...], LegalList] = {}
+        countess = edition.find("countess")
+        forcing = [k for k in (edition.find("king"), edition.find("prince")) if k >= 0]
+        self.forced = frozenset(
+            {countess * 64 + k for k in forcing} | {k * 64 + countess for k in forcing}
+            if countess >= 0
+            else set()
+        )
+        """LL-CARD-COUNTESS: the (hand, drawn) pairs that force her, as ``hand * 64 + drawn``."""
+        if countess >= 0:
+            only = self.plays[countess, (), -1]
+            self.countess_only: LegalList = ((only,), (frozenset((only,)), EMPTY))
+
+    def play_legal(self, hand: int, drawn: int, actor: int, others: int, syc: int) -> LegalList:
+        """The legal plays holding ``hand`` and ``drawn``; ``others`` = choosable others mask."""
+        if syc < 0:
+            key = ((hand * 64 + drawn) * 16 + actor) << 8 | others
+            found = self.pair_cache.get(key)
+            if found is None:
+                found = self._pair_legal(hand, drawn, actor, others, syc)
+                if len(self.pair_cache) < PAIR_CACHE_LIMIT:
+                    self.pair_cache[key] = found
+            return found
+        return self._pair_legal(hand, drawn, actor, others, syc)
+
+    def _pair_legal(self, hand: int, drawn: int, actor: int, others: int, syc: int) -> LegalList:
+        if hand * 64 + drawn in self.forced:
+            return self.countess_only
+        if hand > drawn:
+            hand, drawn = drawn, hand
+        first = self.card_legal(hand, actor, others)
+        if hand == drawn:
+            if syc >= 0:
+                return self.sycophant_forces(syc, [first[0]])
+            return first[0], (first[1], EMPTY)
+        second = self.card_legal(drawn, actor, others)
+        if syc >= 0:
+            return self.sycophant_forces(syc, [first[0], second[0]])
+        return first[0] + second[0], (first[1], second[1])
+
+    def sycophant_forces(self, syc: int, groups: list[tuple[Action, ...]]) -> LegalList:
+        """LL-CARD-SYCOPHANT: each card's choices must include ``syc`` when any can."""
+        out: list[Action] = []
+        for group in groups:
+            hits = [a for a in group if isinstance(a, Play) and syc in a.targets]
+            out += hits if hits else group
+        acts = tuple(out)
+        return acts, (frozenset(acts), EMPTY)
+
+    def card_legal(
+        self, kind: int, actor: int, others: int
+    ) -> tuple[tuple[Action, ...], frozenset[Action]]:
+        """One card's legal plays (cached by kind and choosable seats)."""
+        mode = self.modes[kind]
+        mask = 0 if mode == 0 else others if mode == 1 else others | 1 << actor
+        key = kind << 10 | mask
+        found = self.card_cache.get(key)
+        if found is None:
+            acts = self._build_card(kind, mask)
+            found = self.card_cache[key] = (acts, frozenset(acts))
+        return found
+
+    def _build_card(self, kind: int, mask: int) -> tuple[Action, ...]:
+        plays = self.plays
+        ed = self.edition
+        effect = EFFECT[ed.effects[kind]]
+        seats = [s for s in range(self.players) if mask >> s & 1]
+        choices = [c for n in effect.counts for c in combinations(seats, n)]
+        if not choices:
+            return (plays[kind, (), -1],)  # LL-TURN-4: played with no effect
+        guesses = ed.guesses if effect.names_value else (-1,)
+        return tuple(plays[kind, c, g] for c in choices for g in guesses)
+
+    def return_legal(self, cards: tuple[int, ...]) -> LegalList:
+        """The Chancellor's legal answers holding ``cards`` (2 or 3 kinds)."""
+        key = tuple(sorted(cards))
+        found = self.return_cache.get(key)
+        if found is None:
+            seen: dict[Return, None] = {}
+            for order in permutations(key):
+                seen.setdefault(self.actions.returns[order[0], tuple(order[1:])], None)
+            acts = tuple(sorted(seen, key=str))
+            found = (acts, (frozenset(acts), EMPTY))
+            self.return_cache[key] = found
+        return found
+
+
+_LEGAL: dict[tuple[str, int], Legal] = {}
+
+
+def legal_tables(edition: str, players: int) -> Legal:
+    """The prebuilt actions and legal-answer caches of a configuration."""
+    found = _LEGAL.get((edition, players))
+    if found is None:
+        found = _LEGAL[edition, players] = Legal(TABLES[edition], players)
+    return found
+
+
+def legal_now(st: LoveLetterState, tab: Legal) -> LegalList:
+    """The legal answers to the state's current prompt."""
+    phase = st.phase
+    if phase == PLAY:
+        a = st.actor
+        return tab.play_legal(st.hand[a], st.drawn, a, st.alive & ~st.prot & ~(1 << a), st.syc)
+    if phase == BISHOP:
+        return _DECIDE
+    pending = st.pending
+    if phase == CHANCELLOR and isinstance(pending, ChancellorPending):
+        return tab.return_legal(pending.cards)
+    if phase == CARDINAL and isinstance(pending, CardinalPending):
+        looks = [tab.looks[s] for s in pending.pair if s != st.actor]
+        acts = (*looks, NO_LOOK)
+        return acts, (frozenset(acts), EMPTY)
+    return _OVER

@@ -1,0 +1,294 @@
+"""Love Letter's state: its fields (declared once), prompts, pending follow-ups and questions.
+
+Cards are integer kinds (indices into the edition's table) for speed; the saved form names
+them by id. ``clone``, ``to_json`` and ``from_json`` are derived from :attr:`FIELDS`.
+Transitions are in :mod:`rules`, legal answers in :mod:`legal`, knowledge in :mod:`views`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from parlour.engine import Event, Field, Game, PromptKind, Result, Rng, State
+from parlour.engine.codec import integer, integer_tuple, integers, optional_integer
+from parlour.games.loveletter.actions import actions_of
+from parlour.games.loveletter.cards import TABLES
+
+
+class Prompt(PromptKind):
+    """The decisions Love Letter asks for."""
+
+    PLAY = "play"
+    """The actor plays one of their two cards."""
+    BISHOP = "bishop"
+    """The Bishop's target keeps or discards their hand."""
+    CHANCELLOR = "chancellor"
+    """The Chancellor's player keeps one card and returns the others."""
+    CARDINAL = "cardinal"
+    """The Cardinal's player may look at one of the swapped hands."""
+    OVER = "over"
+    """The game has ended."""
+
+
+PLAY, BISHOP, CHANCELLOR = Prompt.PLAY, Prompt.BISHOP, Prompt.CHANCELLOR
+CARDINAL, OVER = Prompt.CARDINAL, Prompt.OVER
+
+HOLDS, LACKS, EQUAL, KEPT = range(4)
+"""Kinds of public facts about hands (a Bishop's hit, a missed guess, a comparison tie, a
+card played while the hand was kept: a hint for search, not a constraint)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BishopPending:
+    """A Bishop's right guess: its target keeps or discards (LL-CARD-BISHOP)."""
+
+    bishop: int
+    """The seat that played the Bishop."""
+    target: int
+    """The seat deciding."""
+    guess: int
+    """The value named."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChancellorPending:
+    """The Chancellor's cards: the hand card, then the drawn ones (LL-CARD-CHANCELLOR)."""
+
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardinalPending:
+    """The two swapped seats, one of which the Cardinal may look at (LL-CARD-CARDINAL)."""
+
+    pair: tuple[int, int]
+
+
+Pending = BishopPending | ChancellorPending | CardinalPending | None
+"""The follow-up prompt's facts (None during ``play`` and once over)."""
+
+
+def _ids(st: LoveLetterState, kinds: Any) -> list[str | None]:
+    ids = st.ed.ids
+    return [ids[k] if k >= 0 else None for k in kinds]
+
+
+def _kinds(st: LoveLetterState, cards: Any) -> list[int]:
+    return [st.kind(c) for c in cards]
+
+
+def _card_field(name: str, key: str = "") -> Field:
+    return Field(name, lambda st, v: st.kind(v), key=key, dump=lambda st, k: st.card(k))
+
+
+def _cards_field(name: str) -> Field:
+    return Field(name, _kinds, "list", dump=_ids)
+
+
+def _card_rows_field(name: str) -> Field:
+    return Field(
+        name,
+        lambda st, v: [_kinds(st, row) for row in v],
+        "lists",
+        dump=lambda st, v: [_ids(st, row) for row in v],
+    )
+
+
+def _dump_pending(st: LoveLetterState, p: Pending) -> list[Any]:
+    if isinstance(p, BishopPending):
+        return [p.bishop, p.target, p.guess]
+    if isinstance(p, ChancellorPending):
+        return _ids(st, p.cards)
+    if isinstance(p, CardinalPending):
+        return list(p.pair)
+    return []
+
+
+def _load_pending(st: LoveLetterState, data: Any) -> Pending:
+    if st.phase == BISHOP:
+        bishop, target, guess = data
+        return BishopPending(int(bishop), int(target), int(guess))
+    if st.phase == CHANCELLOR:
+        return ChancellorPending(tuple(_kinds(st, data)))
+    if st.phase == CARDINAL:
+        a, b = data
+        return CardinalPending((int(a), int(b)))
+    if list(data):
+        raise ValueError("pending facts without a follow-up prompt")
+    return None
+
+
+def _load_last_round(
+    st: LoveLetterState, data: Any
+) -> tuple[int, tuple[int, ...], tuple[int, ...]] | None:
+    if data is None:
+        return None
+    number, winners, hands = data
+    return int(number), tuple(int(s) for s in winners), tuple(int(k) for k in hands)
+
+
+def _dump_last_round(st: LoveLetterState, v: Any) -> list[Any] | None:
+    return None if v is None else [v[0], list(v[1]), list(v[2])]
+
+
+class LoveLetterState(State):
+    """One position of a Love Letter game (mutable; ``clone`` copies it)."""
+
+    FIELDS: ClassVar[tuple[Field, ...]] = (
+        integers("tokens"),
+        integer("round"),
+        integer("first"),
+        _cards_field("hand"),
+        _card_field("drawn"),
+        integer("alive"),
+        integer("prot", "protected"),
+        _card_rows_field("discards"),
+        _cards_field("pile"),
+        _card_field("aside"),
+        _cards_field("face_up"),
+        integer("actor"),
+        Field("phase", lambda st, v: Prompt(v), dump=lambda st, v: str(v)),
+        optional_integer("_to_act", "to_act"),
+        integer("syc", "sycophant"),
+        integers("jester"),
+        integers("hv", "hand_versions"),
+        integers("known"),
+        Field(
+            "facts",
+            lambda st, v: [tuple(int(x) for x in f) for f in v],
+            "list",
+            dump=lambda st, v: [list(f) for f in v],
+        ),
+        Field("pending", _load_pending, dump=_dump_pending),
+        _card_rows_field("stacked"),
+        integer_tuple("winners"),
+        Field("last_round", _load_last_round, dump=_dump_last_round),
+    )
+
+    def __init__(
+        self, game: Game, players: int, options: Mapping[str, Any], seed: int, rng: Rng
+    ) -> None:
+        super().__init__(game, players, options, seed, rng)
+        ed = TABLES[options["edition"]]
+        self.ed = ed
+        self._action_space = actions_of(ed.name, players).space
+        self.target = int(options["tokens_to_win"])
+        self.face_up_rule = bool(options["two_player_face_up"]) and players == 2
+        self.tie_rule = str(options["tie_rule"])
+        self.values = ed.values
+        self.kind_of = {cid: k for k, cid in enumerate(ed.ids)}
+        self.k_princess = ed.find("princess")
+        self.k_assassin = ed.find("assassin")
+        self.k_constable = ed.find("constable")
+        self.k_bishop = ed.find("bishop")
+        self.k_count = ed.find("count")
+        self.k_spy = ed.find("spy")
+        self.premium = ed.name == "premium"
+        n = players
+        self.tokens = [0] * n
+        self.round = 0
+        self.first = 0
+        self.hand = [-1] * n
+        self.drawn = -1
+        self.alive = 0
+        """The seats still in the round, as a bit mask."""
+        self.prot = 0
+        """The seats protected by a Handmaid, as a bit mask."""
+        self.discards: list[list[int]] = [[] for _ in range(n)]
+        self.pile: list[int] = []
+        self.aside = -1
+        self.face_up: list[int] = []
+        self.actor = 0
+        self.phase = PLAY
+        self._to_act: int | None = 0
+        self.syc = -1
+        """The seat a Sycophant marked, or -1."""
+        self.jester = [-1] * n
+        self.hv = [0] * n
+        """Hand versions: each seat's counter, raised whenever its hand changes."""
+        self.known = [-1] * (n * n)
+        """``known[a * n + b]``: the version of b's hand that a knows (-1: none)."""
+        self.facts: list[tuple[int, int, int, int, int]] = []
+        """Public facts about hands, for determinize: (HOLDS|LACKS, seat, version, value, 0)
+        or (EQUAL, seat, version, other seat, other version); valid while versions hold.
+        (KEPT, seat, version, kind played, 0) records that the hand was kept while that card
+        was played: search may weigh sampled hands by it, determinize does not."""
+        self.pending: Pending = None
+        self.stacked: list[list[int]] = []
+        self.winners: tuple[int, ...] = ()
+        self.last_round: tuple[int, tuple[int, ...], tuple[int, ...]] | None = None
+        """The previous round: its number, winners and showdown hands (empty if none)."""
+        self._legal: Any = None
+        """The current prompt's legal answers, once computed (see :mod:`legal`)."""
+        self.opening: list[Event] = []
+        """Round 1's opening events (made in ``new``; see ``State.opening_events``)."""
+
+    # -- the protocol's questions -------------------------------------------------------
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to decide, or None when the game is over."""
+        return self._to_act
+
+    @property
+    def result(self) -> Result | None:
+        """Winners, tokens per seat and rounds played, once the game is over."""
+        if self.phase != OVER:
+            return None
+        return Result.of(
+            self.players, self.winners, "tokens", tokens=list(self.tokens), rounds=self.round
+        )
+
+    def prompt(self) -> str:
+        """``play``, ``bishop`` (keep or discard), ``chancellor`` or ``cardinal`` (look)."""
+        return self.phase.value
+
+    def census(self) -> dict[str, int]:
+        """Every card in every zone, by id."""
+        counts = [0] * len(self.ed.ids)
+        pending = self.pending
+        for k in [
+            *self.hand,
+            self.drawn,
+            self.aside,
+            *self.pile,
+            *self.face_up,
+            *(k for d in self.discards for k in d),
+            *(pending.cards if isinstance(pending, ChancellorPending) else ()),
+        ]:
+            if k >= 0:
+                counts[k] += 1
+        return dict(zip(self.ed.ids, counts, strict=True))
+
+    # -- cards by id --------------------------------------------------------------------
+
+    def card(self, kind: int) -> str | None:
+        """A kind's card id (None for no card)."""
+        return self.ed.ids[kind] if kind >= 0 else None
+
+    def kind(self, card: Any) -> int:
+        """A card id's kind (-1 for None; raises ValueError for a card of another edition)."""
+        return -1 if card is None else self.ed.ids.index(str(card))
+
+    def well_formed(self) -> bool:
+        """Whether a rebuilt state's per-seat lists and seat numbers fit its player count."""
+        n = self.players
+        seats = range(n)
+        per_seat = (len(self.hand), len(self.tokens), len(self.discards), len(self.jester))
+        pending = self.pending
+        return (
+            all(length == n for length in per_seat)
+            and len(self.hv) == n
+            and len(self.known) == n * n
+            and self.actor in seats
+            and self.first in seats
+            and min(self.tokens) >= 0
+            and self.syc in range(-1, 20)
+            and all(j == -1 or j in seats for j in self.jester)
+            and all(w in seats for w in self.winners)
+            and all(f[1] in seats and (f[0] != EQUAL or f[3] in seats) for f in self.facts)
+            and not (isinstance(pending, BishopPending) and pending.target not in seats)
+            and not (isinstance(pending, CardinalPending) and not set(pending.pair) <= set(seats))
+        )
