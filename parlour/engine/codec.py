@@ -147,7 +147,9 @@ class Codec:
             "    new = _new(self.__class__)",
             "    new.__dict__.update(self.__dict__)",
             "    new.rng = self.rng.clone()",
-            "    new.log = _log(self.log.record)",
+            # A log that records nothing stays empty, so copies may share it (search).
+            "    if self.log.record:",
+            "        new.log = _log()",
         ]
         # Attributes kept in __slots__ are not in __dict__: copy them one by one.
         special = {"rng", "log", "__dict__", "__weakref__", *self.transient}

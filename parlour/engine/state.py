@@ -231,10 +231,8 @@ class State(ABC):
 
     @record_events.setter
     def record_events(self, on: bool) -> None:
-        try:
-            self.log.record = on
-        except AttributeError:  # a copy made without the engine's clone: give it its own log
-            self.log = EventLog(on)
+        # A fresh log, never a changed one: copies that record nothing may share theirs.
+        self.log = EventLog(on)
 
     @classmethod
     def from_json(cls, game: Any, data: Mapping[str, Any]) -> Self:

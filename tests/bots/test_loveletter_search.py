@@ -12,13 +12,13 @@ from parlour.engine import OptionError, Rng, State
 from parlour.games.loveletter import GAME
 from parlour.games.loveletter.actions import Play
 from parlour.games.loveletter.bot import HeuristicBot
-from parlour.games.loveletter.state import KEPT, LoveLetterState
 from parlour.games.loveletter.search import (
     _LIKELIHOODS,
     SEARCH_HINTS,
     heuristic_action,
     win_chances,
 )
+from parlour.games.loveletter.state import KEPT, LoveLetterState
 from parlour.games.loveletter.views import known_hands
 from tests.games.loveletter.helpers import play_all, start
 

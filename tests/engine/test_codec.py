@@ -197,3 +197,14 @@ def test_prompt_kinds_are_their_own_text() -> None:
     """A prompt member equals its text, so views and catalogs keep plain strings."""
     text: str = "take"  # typed as plain text: the comparison is the point
     assert text == Prompt.TAKE and f"{Prompt.OVER}" == "over"
+
+
+def test_a_quiet_copy_shares_its_empty_log_until_recording_is_switched_on() -> None:
+    """Copies that record nothing share a log; switching recording on gives a copy its own."""
+    st = Toy().new(2, seed=6)
+    st.record_events = False
+    copy = st.clone()
+    assert copy.log is st.log
+    copy.record_events = True
+    assert copy.log is not st.log and not st.record_events
+    assert [e.kind for e in copy.apply(TAKE)] == ["took", "turn_done"] and st.apply(TAKE) == []

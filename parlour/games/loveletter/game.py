@@ -26,7 +26,7 @@ from parlour.games.loveletter.actions import actions_of
 from parlour.games.loveletter.cards import EDITIONS, TABLES, Edition
 from parlour.games.loveletter.legal import LegalList, legal_now, legal_tables
 from parlour.games.loveletter.rules import Rules
-from parlour.games.loveletter.state import LoveLetterState
+from parlour.games.loveletter.state import PLAY, LoveLetterState
 
 RULESETS = ("seed", "printed")
 TIE_RULES = ("discard-then-nobody", "discard-then-all", "all")
@@ -98,7 +98,13 @@ class LoveLetterPlay(Rules):
     def _legal_now(self) -> LegalList:
         legal: LegalList | None = self._legal
         if legal is None:
-            legal = self._legal = legal_now(self, self.tab)
+            if self.phase == PLAY:  # the common case, without a call
+                a = self.actor
+                others = self.alive & ~self.prot & ~(1 << a)
+                legal = self.tab.play_legal(self.hand[a], self.drawn, a, others, self.syc)
+            else:
+                legal = legal_now(self, self.tab)
+            self._legal = legal
         return legal
 
     def legal_actions(self) -> list[Action]:

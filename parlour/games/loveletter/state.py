@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 from parlour.engine import Event, Field, Game, PromptKind, Result, Rng, State
 from parlour.engine.codec import integer, integer_tuple, integers, optional_integer
 from parlour.games.loveletter.actions import actions_of
-from parlour.games.loveletter.cards import TABLES
+from parlour.games.loveletter.cards import EFFECT, TABLES
 
 
 class Prompt(PromptKind):
@@ -178,6 +178,8 @@ class LoveLetterState(State):
         self.face_up_rule = bool(options["two_player_face_up"]) and players == 2
         self.tie_rule = str(options["tie_rule"])
         self.values = ed.values
+        self.chooses = tuple(EFFECT[eff].targets for eff in ed.effects)
+        """Whether each kind chooses players (from the effect table)."""
         self.kind_of = {cid: k for k, cid in enumerate(ed.ids)}
         self.k_princess = ed.find("princess")
         self.k_assassin = ed.find("assassin")
