@@ -7,6 +7,7 @@ Transitions are in :mod:`rules`, legal answers in :mod:`legal`, knowledge in :mo
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -246,6 +247,10 @@ class LoveLetterState(State):
     def prompt(self) -> str:
         """``play``, ``bishop`` (keep or discard), ``chancellor`` or ``cardinal`` (look)."""
         return self.phase.value
+
+    @abstractmethod
+    def determinize(self, seat: int, rng: Rng) -> LoveLetterState:
+        """A world consistent with what ``seat`` knows (computed in :mod:`views`)."""
 
     def census(self) -> dict[str, int]:
         """Every card in every zone, by id."""
