@@ -142,22 +142,22 @@ class Codec:
 
     def _compile_clone(self) -> Callable[[Any], Any]:
         """A ``clone`` written out for this class's fields (no loop over fields at run time)."""
-        lines = [
-            "def clone(self):",
-            "    new = _new(self.__class__)",
-            "    new.__dict__.update(self.__dict__)",
-            "    new.rng = self.rng.clone()",
-            # A log that records nothing stays empty, so copies may share it (search).
-            "    if self.log.record:",
-            "        new.log = _log()",
-        ]
+        lines = ["def clone(self):", "    new = _new(self.__class__)"]
+        if any("__dict__" in k.__dict__ for k in self.cls.__mro__ if k is not object):
+            lines.append("    new.__dict__.update(self.__dict__)")
         # Attributes kept in __slots__ are not in __dict__: copy them one by one.
-        special = {"rng", "log", "__dict__", "__weakref__", *self.transient}
+        special = {"rng", "__dict__", "__weakref__", *self.transient}
         special |= {f.name for f in self.fields if f.copy != "share"}
         for klass in self.cls.__mro__:
             for slot in klass.__dict__.get("__slots__", ()):
                 if slot not in special:
                     lines.append(f"    new.{slot} = self.{slot}")
+        lines += [
+            "    new.rng = self.rng.clone()",
+            # A log that records nothing stays empty, so copies may share it (search).
+            "    if self.log.record:",
+            "        new.log = _log()",
+        ]
         for f in self.fields:
             if f.copy != "share":
                 lines.append(f"    new.{f.name} = " + _COPY_EXPR[f.copy].format(f.name))

@@ -208,3 +208,26 @@ def test_a_quiet_copy_shares_its_empty_log_until_recording_is_switched_on() -> N
     copy.record_events = True
     assert copy.log is not st.log and not st.record_events
     assert [e.kind for e in copy.apply(TAKE)] == ["took", "turn_done"] and st.apply(TAKE) == []
+
+
+class SlottedToyState(ToyState):
+    """The toy with its fields in slots too (a copy must still get every one)."""
+
+    __slots__ = ("extra", "log")
+    FIELDS = ToyState.FIELDS  # declared again: the derived copy then knows the new slots
+
+    def __init__(
+        self, game: Game, players: int, options: Mapping[str, Any], seed: int, rng: Rng
+    ) -> None:
+        super().__init__(game, players, options, seed, rng)
+        self.extra = "kept"
+
+
+def test_a_copy_of_a_slotted_state_gets_every_slot_and_its_own_log() -> None:
+    """Slots are copied one by one; a recording copy still gets a log of its own."""
+    st = SlottedToyState(Toy(), 2, {}, 1, Rng(1))
+    st.pile = [1, 2]
+    copy = st.clone()
+    assert copy.extra == "kept" and copy.log is not st.log and copy.pile == [1, 2]
+    st.record_events = False
+    assert st.clone().log is st.log
