@@ -56,6 +56,29 @@ export function card(ctx, id, tier, size = "") {
   );
 }
 
+// What a card costs this player after their bonuses, and whether their tokens (grey ones
+// standing in for any colour) pay it: drawn on the card, so a recruit is seen at a glance.
+function afford(ctx, el, id, me) {
+  if (!me || !el || !cards[id]) return el;
+  const net = {};
+  let short = 0;
+  for (const [colour, n] of Object.entries(cards[id].cost || {})) {
+    const left = Math.max(0, n - (me.bonuses[colour] || 0));
+    if (left) net[colour] = left;
+    short += Math.max(0, left - (me.tokens[colour] || 0));
+  }
+  const can = short <= (me.tokens.grey || 0);
+  const cost = cards[id].cost || {};
+  const lower = Object.keys(cost).some((colour) => (net[colour] || 0) !== cost[colour]);
+  el.classList.add(can ? "affordable" : "unaffordable");
+  // Only what the printed card does not say: that it can be paid, or its cost after bonuses.
+  if (!can && !lower) return el;
+  const label = can ? `✓ ${ctx.t("web.board.affordable")}` : ctx.t("web.board.you_pay");
+  el.append(h("div.sm-net", h("span.sm-net-label", label), lower ? costRow(ctx, net) : null));
+  el.setAttribute("aria-label", `${el.getAttribute("aria-label")} · ${label}`);
+  return el;
+}
+
 function location(ctx, id) {
   const loc = locations[id] || {};
   const help = cardHelp(ctx, id, loc);
@@ -115,6 +138,7 @@ export function render(view, ctx) {
     h("div.sm-supply", h("span.muted", ctx.t("web.table.supply")), Object.entries(view.supply).map(([c, n]) => picks(gem(ctx, c, n), `supply:${c}`))),
     h("div.sm-locations", (view.locations || []).map((id) => picks(location(ctx, id), `location:${id}`))),
   );
+  const mine = view.seat !== null && view.seat !== undefined ? view.seats[view.seat] : null;
   const tiers = h("div.sm-tiers");
   for (let i = view.display.length - 1; i >= 0; i--) {
     tiers.append(
@@ -122,7 +146,7 @@ export function render(view, ctx) {
         "div.sm-tier",
         picks(card(ctx, null, i + 1, ".small"), `deck:${i + 1}`),
         h("span.muted.sm-deck", String(view.decks[i])),
-        h("div.cards", view.display[i].map((id, j) => picks(card(ctx, id, i + 1), `card:t${i + 1}-${j + 1}`))),
+        h("div.cards", view.display[i].map((id, j) => picks(afford(ctx, card(ctx, id, i + 1), id, mine), `card:t${i + 1}-${j + 1}`))),
       ),
     );
   }
@@ -137,7 +161,7 @@ export function render(view, ctx) {
         h("div.sm-row", h("span.muted", ctx.t("splendor-marvel.ui.tokens")), Object.entries(p.tokens).map(([c, n]) => (n ? picks(gem(ctx, c, n), s === view.seat ? `mytoken:${c}` : `token:${s}:${c}`) : null))),
         h("div.sm-row", h("span.muted", ctx.t("web.table.bonuses")), Object.entries(p.bonuses).map(([c, n]) => (n ? gem(ctx, c, n, true) : null))),
         p.reserved.length
-          ? h("div.sm-row", h("span.muted", ctx.t("web.table.reserved")), h("div.cards", p.reserved.map((r, j) => picks(card(ctx, r.card, r.tier, ".small"), s === view.seat ? `reserved:${j + 1}` : `other-reserved:${j + 1}`))))
+          ? h("div.sm-row", h("span.muted", ctx.t("web.table.reserved")), h("div.cards", p.reserved.map((r, j) => picks(s === view.seat ? afford(ctx, card(ctx, r.card, r.tier, ".small"), r.card, mine) : card(ctx, r.card, r.tier, ".small"), s === view.seat ? `reserved:${j + 1}` : `other-reserved:${j + 1}`))))
           : null,
         p.locations.length ? h("div.sm-row", p.locations.map((id) => location(ctx, id))) : null,
         p.cards.length ? h("div.cards.sm-tableau", p.cards.map((id) => card(ctx, id, 1, ".small"))) : null,
