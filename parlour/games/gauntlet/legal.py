@@ -126,7 +126,10 @@ def _plays(st: GauntletState, tab: Tables) -> list[Action]:
         seen: set[str] = set()
         for c in hand:
             k = KIND[c]
-            if k in seen or k in _NEVER_PLAYED:
+            if k in _NEVER_PLAYED:
+                # clause: IG-TURN-4
+                continue
+            if k in seen:
                 continue
             seen.add(k)
             if k in _COPIES:

@@ -573,4 +573,5 @@ def start_turn(st: GauntletState, seat: int) -> None:
     if all(KIND[c] == "thanos" for c in st.hands[THANOS]):
         # Nothing to play, yet his turn never passes (IG-TURN-4): his deck is empty, so all
         # six stones are his and he is asked to snap (the package's notes prove it).
+        # clause: IG-TURN-4
         st.phase = _SNAP
