@@ -5,6 +5,7 @@ from parlour.engine.codec import Field
 from parlour.engine.errors import IllegalActionError, OptionError, ParlourError, ReplayError
 from parlour.engine.events import Event, EventLog, describe, events_for
 from parlour.engine.options import OptionSpec
+from parlour.engine.players import Bot, Observation, RandomBot
 from parlour.engine.prompts import PromptKind
 from parlour.engine.replay import Replay
 from parlour.engine.rng import Rng, seed_from
@@ -13,16 +14,19 @@ from parlour.engine.state import Game, Place, Result, State
 __all__ = [
     "Action",
     "ActionSpace",
+    "Bot",
     "Event",
     "EventLog",
     "Field",
     "Game",
     "IllegalActionError",
+    "Observation",
     "OptionError",
     "OptionSpec",
     "ParlourError",
     "Place",
     "PromptKind",
+    "RandomBot",
     "Replay",
     "ReplayError",
     "Result",

@@ -51,7 +51,7 @@ Events
 
 from collections.abc import Callable
 
-from parlour.bots.base import Bot
+from parlour.engine.players import Bot
 from parlour.games.loveletter.bot import HeuristicBot, make_heuristic
 from parlour.games.loveletter.game import GAME, LoveLetter, LoveLetterPlay
 from parlour.games.loveletter.state import LoveLetterState

@@ -10,8 +10,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from parlour.bots.base import Bot, Observation
 from parlour.engine import Action, Rng
+from parlour.engine.players import Bot, Observation
 from parlour.games.loveletter.actions import Decide, Look, Play, Return
 from parlour.games.loveletter.cards import EFFECT, TABLES, Edition
 
