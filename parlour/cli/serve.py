@@ -44,4 +44,8 @@ def register(app: typer.Typer) -> None:
             log_level="warning",
             ws_per_message_deflate=False,
             ws_max_size=64 * 1024,  # far above any real message; the app refuses > 4 KiB
+            timeout_keep_alive=config.idle_timeout,
+            limit_concurrency=config.max_connections,
+            timeout_graceful_shutdown=config.shutdown_timeout,
+            h11_max_incomplete_event_size=config.max_header_bytes,
         )

@@ -60,6 +60,13 @@ class ServerConfig(BaseSettings):
     """Tables of bots only playing at once; past it starting one is refused."""
     max_spectators: int = 200
     """Spectators one table may have at once."""
+    idle_timeout: int = 5
+    """Seconds an idle HTTP connection is kept open between requests (``parlour serve``)."""
+    max_connections: int = 4000
+    """Connections and requests at once before new ones are answered 503 (``parlour
+    serve``; keep it under the process's file descriptor limit)."""
+    shutdown_timeout: int = 5
+    """Seconds a stopping ``parlour serve`` waits for open connections before closing them."""
     gc_every: float = 0.0
     """When positive, the process's full garbage collections run only every this many
     seconds (then the survivors are frozen), instead of pausing play at random; 0 leaves

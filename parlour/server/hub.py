@@ -25,6 +25,7 @@ import logging
 import secrets
 import time
 import unicodedata
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -127,6 +128,8 @@ class Hub:
         """What other processes change reaches this one's tables through it."""
         self.bot_play = BotPlay(self)
         """The bots' turns at every table."""
+        self.replays: OrderedDict[tuple[Any, ...], dict[str, Any]] = OrderedDict()
+        """Replay positions already rebuilt, oldest first (see routes/replays.py)."""
         self.client_limits = ClientLimits({"create": config.create_rate, "seat": config.seat_rate})
         """Requests per client address that make tables and take seats."""
         self.moves = 0

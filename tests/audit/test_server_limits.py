@@ -284,3 +284,25 @@ def test_emoji_sequences_and_names_in_any_one_script_are_accepted(
     r = client.post(f"/api/tables/{table}/seats/0", json={"name": name})
     assert r.status_code == 201, r.text
     assert client.get(f"/api/tables/{table}").json()["seats"][0]["name"] == name
+
+
+def test_a_replay_position_is_rebuilt_once_however_often_it_is_asked(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from parlour.server.tables import LiveTable
+
+    table = _bot_game(client, "highcard")
+    rebuilt = 0
+    state_at = LiveTable.state_at
+
+    def counting(self: LiveTable, move: int) -> Any:
+        nonlocal rebuilt
+        rebuilt += 1
+        return state_at(self, move)
+
+    monkeypatch.setattr(LiveTable, "state_at", counting)
+    answers = [client.get(f"/api/tables/{table}/replay/1?seat=0").json() for _ in range(20)]
+    assert rebuilt == 1
+    assert all(a == answers[0] for a in answers) and answers[0]["view"]["seat"] == 0
+    client.get(f"/api/tables/{table}/replay/1?seat=1")
+    assert rebuilt == 2  # another seat saw another position

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -10,9 +11,12 @@ from parlour.engine import Replay
 from parlour.server.errors import ServerError
 from parlour.server.protocol import event_json
 from parlour.server.routes.common import hub_of, lang_of
-from parlour.server.tables import OVER
+from parlour.server.tables import OVER, LiveTable
 
 router = APIRouter(prefix="/api/tables")
+
+REPLAY_CACHE = 128
+"""Replay positions kept (the most recently asked)."""
 
 
 @router.get("/{table_id}/replay/{move}")
@@ -36,13 +40,27 @@ async def replay_step(
         raise ServerError("web.error.no_seat", seat=seat)
     total = len(table.record.actions)
     move = max(0, min(move, total))
-    state, log = table.state_at(move)
     names = table.names(lang)
+    key = (table.id, move, seat, lang, tuple(names))
+    step = hub.replays.get(key)
+    if step is None:
+        # Rebuilt on a worker thread (a long game takes a while) and kept: the first
+        # ``move`` actions never change, so neither does what a seat saw after them.
+        step = await asyncio.to_thread(_replay_step, table, move, seat, lang, names)
+        hub.replays[key] = step
+        while len(hub.replays) > REPLAY_CACHE:
+            hub.replays.popitem(last=False)
+    else:
+        hub.replays.move_to_end(key)
+    return {"table": table.summary(), "move": move, "total": total, "seat": seat, **step}
+
+
+def _replay_step(
+    table: LiveTable, move: int, seat: int | None, lang: str, names: list[str]
+) -> dict[str, Any]:
+    """What ``seat`` saw after ``move`` actions: names, view and events (off the loop)."""
+    state, log = table.state_at(move)
     return {
-        "table": table.summary(),
-        "move": move,
-        "total": total,
-        "seat": seat,
         "names": names,
         "view": state.view(seat),
         "events": [
