@@ -37,6 +37,8 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.pool import StaticPool
 
+from parlour.server import migrations
+
 SERVER_WAIT = 30.0
 """Seconds a new Store waits for a database server that refuses connections."""
 
@@ -178,7 +180,7 @@ class Store:
     """Synchronous storage calls; the server runs them on one worker thread."""
 
     def __init__(self, url: str, wait: float | None = None) -> None:
-        """Open the database and create the schema if needed.
+        """Open the database and create or upgrade its schema (migrations) if needed.
 
         A database server that refuses connections (still starting, say after a reboot),
         or a SQLite file another process holds locked, is tried again for up to ``wait``
@@ -194,7 +196,7 @@ class Store:
         deadline, pause = time.monotonic() + wait, 0.1
         while True:
             try:
-                metadata.create_all(self.engine)
+                migrations.upgrade(self.engine)
                 return
             except DBAPIError as exc:
                 # Two servers starting together on a new database race to create the schema
