@@ -39,7 +39,7 @@ from parlour.server.cluster import Alone, Held, RedisCluster, make_cluster
 from parlour.server.config import ServerConfig
 from parlour.server.errors import ServerError
 from parlour.server.limits import ClientLimits
-from parlour.server.protocol import error_message, state_message
+from parlour.server.protocol import encode, error_message, state_message
 from parlour.server.storage import ActionRow, SeatRecord, Store, TableRecord
 from parlour.server.sync import ClusterSync
 from parlour.server.table_bots import BotPlay
@@ -444,9 +444,21 @@ class Hub:
     def broadcast(self, table: LiveTable) -> None:
         """Tell every client of a change; a client whose seat changed hands is told so and
         watches from then on (every change of seats passes here, on every process)."""
+        # Clients of one audience (seat, language) at the same point of the log get the
+        # same message: it is built and encoded once for all of them (a thousand
+        # spectators cost one message, not a thousand).
+        shared: dict[tuple[int | None, str, int], str] = {}
+        end = len(table.log)
         for conn in list(table.connections):
-            lost = revoke_if_lost(table, conn)
-            conn.send(state_message(table, conn, reset=lost))
+            if revoke_if_lost(table, conn):
+                conn.send(state_message(table, conn, reset=True))
+                continue
+            key = (conn.seat, conn.lang, conn.cursor)
+            text = shared.get(key)
+            if text is None:
+                text = shared[key] = encode(state_message(table, conn))
+            conn.cursor = end
+            conn.send(text)
 
 
 def revoke_if_lost(table: LiveTable, conn: Connection) -> bool:

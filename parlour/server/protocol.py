@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import bisect
+import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -151,6 +152,11 @@ def state_message(table: LiveTable, conn: Connection, *, reset: bool = False) ->
         "legal": legal,
         "summary": summary,
     }
+
+
+def encode(message: dict[str, Any]) -> str:
+    """A message as sent on the websocket (compact JSON, text as it is)."""
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
 
 
 def error_message(error: ParlourError, lang: str, move: int | None = None) -> dict[str, Any]:

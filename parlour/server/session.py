@@ -22,7 +22,13 @@ from parlour.engine.i18n import LANGUAGES
 from parlour.server.errors import ServerError
 from parlour.server.hub import MAX_ACTION, Hub
 from parlour.server.limits import Bucket
-from parlour.server.protocol import error_message, pick_language, state_message, warm_history
+from parlour.server.protocol import (
+    encode,
+    error_message,
+    pick_language,
+    state_message,
+    warm_history,
+)
 from parlour.server.routes.common import hub_of, lang_of
 from parlour.server.tables import Connection, LiveTable, token_hash
 
@@ -232,9 +238,7 @@ async def _pump(websocket: WebSocket, conn: Connection) -> None:
     """Send the connection's queued messages in order."""
     while (message := await conn.outbox.get()) is not None:
         try:
-            await websocket.send_text(
-                json.dumps(message, ensure_ascii=False, separators=(",", ":"))
-            )
+            await websocket.send_text(message if isinstance(message, str) else encode(message))
         except Exception:  # the client went away; the reader notices and detaches
             return
     with contextlib.suppress(Exception):

@@ -49,10 +49,11 @@ class Connection:
     the seat is its only while the seat still holds that token."""
     cursor: int = 0
     """How many entries of the table's event log this client has been sent."""
-    outbox: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
+    outbox: asyncio.Queue[dict[str, Any] | str | None] = field(default_factory=asyncio.Queue)
 
-    def send(self, message: dict[str, Any] | None) -> None:
-        """Queue a message for the client (None closes the connection).
+    def send(self, message: dict[str, Any] | str | None) -> None:
+        """Queue a message for the client: a JSON object, or one already encoded (shared by
+        every client of the same audience); None closes the connection.
 
         A client that stops reading is cut off rather than buffered without end; it gets
         everything again when it reconnects.

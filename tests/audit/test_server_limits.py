@@ -306,3 +306,56 @@ def test_a_replay_position_is_rebuilt_once_however_often_it_is_asked(
     assert all(a == answers[0] for a in answers) and answers[0]["view"]["seat"] == 0
     client.get(f"/api/tables/{table}/replay/1?seat=1")
     assert rebuilt == 2  # another seat saw another position
+
+
+def test_a_move_is_built_and_encoded_once_per_audience_not_once_per_spectator(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from parlour.server import hub as hub_module
+
+    table, host = new_table(client, "highcard", 2)
+    tokens = [
+        client.post(f"/api/tables/{table}/seats/{s}", json={"name": f"P{s}"}).json()["token"]
+        for s in range(2)
+    ]
+    start(client, table, host)
+    built = 0
+    state_message = hub_module.state_message  # type: ignore[attr-defined]
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        nonlocal built
+        built += 1
+        return state_message(*args, **kwargs)
+
+    monkeypatch.setattr(hub_module, "state_message", counting)
+    url = f"/ws/tables/{table}"
+    with client.websocket_connect(url) as player:
+        player.send_json({"type": "hello", "seat": 0, "token": tokens[0]})
+        first = player.receive_json()
+        sockets = [client.websocket_connect(url) for _ in range(12)]
+        watchers = [ws.__enter__() for ws in sockets]
+        try:
+            for ws in watchers:
+                ws.send_json({"type": "hello", "seat": None, "lang": "vi"})
+                ws.receive_json()
+            built = 0
+            mover = first["view"]["to_act"]
+            if mover != 0:  # let seat 1 move over HTTP first, so that seat 0's socket moves
+                r = client.post(
+                    f"/api/tables/{table}/move",
+                    json={"seat": 1, "token": tokens[1], "move": 0, "action": "keep"},
+                )
+                assert r.status_code == 200
+                player.receive_json()
+                for ws in watchers:
+                    ws.receive_json()
+                built = 0
+            move = client.get(f"/api/tables/{table}").json()["move"]
+            player.send_json({"move": move, "action": "keep"})
+            assert player.receive_json()["move"] == move + 1
+            seen = [ws.receive_json() for ws in watchers]
+            assert all(s == seen[0] and s["seat"] is None for s in seen)
+            assert built == 2  # one for the seat, one for the twelve spectators
+        finally:
+            for ws in sockets:
+                ws.__exit__(None, None, None)
