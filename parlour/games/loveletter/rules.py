@@ -408,8 +408,10 @@ class Rules(LoveLetterState):
         self._emit("bishop_discards" if action.discard else "bishop_keeps", seat=t)
         if action.discard and self._discard_hand(t, "bishop"):
             self._redraw(t)
-        self.phase = PLAY
         self.pending = None
+        if self.phase == OVER:
+            return  # LL-GAME-3: a Constable's token from a discarded Princess ended the game
+        self.phase = PLAY
         self._end_turn()
 
     def _sycophant(self, seat: int, targets: tuple[int, ...], guess: int | None) -> None:

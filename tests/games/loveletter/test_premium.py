@@ -200,3 +200,25 @@ def test_jester_scores_when_the_chosen_player_wins_LL_CARD_JESTER_LL_END_4() -> 
     tokens = [(e.data["seat"], e.data["reason"]) for e in events if e.kind == "token"]
     assert tokens == [(1, "round"), (0, "jester")]
     assert st.tokens[:2] == [1, 1]
+
+
+def test_constable_token_from_a_bishop_discard_ends_the_game_LL_CARD_CONSTABLE_LL_GAME_3() -> None:
+    """LL-GAME-3: the Bishop's target discards the Princess with a Constable in their discard
+    pile; the Constable's token reaches the target and the game ends there, mid-prompt."""
+    st = start(
+        5,
+        ["guard", "bishop", "princess", "baron", "handmaid", "prince", "guard"],
+        "premium",
+        tokens_to_win=2,
+    )
+    constable = st.ed.ids.index("constable")
+    st.pile.remove(constable)
+    st.discards[1].append(constable)
+    st.tokens[1] = 1
+    st.apply("bishop>p1=8")
+    assert st.tokens[:2] == [1, 1] and st.to_act == 1
+    events = st.apply("discard")
+    assert kinds(events)[-3:] == ["knocked_out", "token", "game_won"]
+    assert find(events, "token").data == {"seat": 1, "reason": "constable", "tokens": 2}
+    assert st.to_act is None and st.result is not None
+    assert st.result.winners == (1,) and st.result.reason == "tokens"
