@@ -40,6 +40,7 @@ COMMANDS: tuple[str, ...] = (
     "bench",
     "serve",
     "study",
+    "analyse",
     "loadtest",
 )
 

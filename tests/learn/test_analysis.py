@@ -1,0 +1,168 @@
+"""Post-game analysis: known answers on stacked decks, equal options unmarked, fair play."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from parlour.cli import app
+from parlour.engine import Replay, ReplayError, Rng
+from parlour.learn.analysis import (
+    analyse,
+    analysis_budget,
+    estimate_options,
+    mark_for,
+)
+from tests.games.loveletter.helpers import full_stack
+
+BUDGET = analysis_budget(600)
+
+
+def replay(top: list[str], actions: list[str]) -> Replay:
+    """A two-player classic game of one round (one token wins) on a stacked deck."""
+    stack = {"rounds": [full_stack("classic", top)], "first_player": 0}
+    return Replay("loveletter", 2, {"edition": "classic", "tokens_to_win": 1}, 7, stack, actions)
+
+
+# Set aside a Guard; seat 0 holds a Priest, seat 1 a Prince; then seat 0 draws a Guard, seat 1
+# the Countess, seat 0 a Handmaid.
+PRIEST_THEN_GUARD = ["guard", "priest", "prince", "guard", "countess", "handmaid"]
+
+
+def actions_of(record: Replay) -> list[str]:
+    """The canonical texts of the legal actions after the record's moves."""
+    from parlour.games import get_game
+
+    state = record.final_state(get_game("loveletter"))
+    return [str(a) for a in state.legal_actions()]
+
+
+def play(record: Replay, action: str) -> None:
+    """Append a move, checking that it is legal there."""
+    assert action in actions_of(record), (action, actions_of(record))
+    record.actions.append(action)
+
+
+def test_a_guard_naming_the_card_the_seat_saw_comes_out_best() -> None:
+    """Seat 0 saw the Prince with its Priest: the Guard naming a Prince wins, nothing else."""
+    record = replay(PRIEST_THEN_GUARD, [])
+    play(record, "priest>p1")
+    assert actions_of(record) == ["countess"]  # the Countess, held with a Prince, must go
+    play(record, "countess")
+    assert "guard>p1=5" in actions_of(record)
+    play(record, "guard>p1=6")
+    d = analyse(record, 0, budget=BUDGET).decisions[-1]
+    assert d.best == "guard>p1=5"
+    assert d.best_win == pytest.approx(1.0)
+    assert d.chosen == "guard>p1=6"
+    assert d.cost > 0.2
+    assert d.mark == "blunder"
+
+
+def test_a_baron_against_a_card_the_seat_knows_is_lower_comes_out_best() -> None:
+    """Seat 0 keeps the King, saw a Handmaid with its Priest, then draws a Baron: Baron wins."""
+    record = replay(["guard", "priest", "handmaid", "king", "guard", "baron"], [])
+    play(record, "priest>p1")
+    play(record, "guard>p0=8")  # seat 1 names a Princess seat 0 does not hold
+    assert sorted(actions_of(record)) == ["baron>p1", "king>p1"]
+    play(record, "king>p1")
+    d = analyse(record, 0, budget=BUDGET).decisions[-1]
+    assert {o.action for o in d.options} == {"baron>p1", "king>p1"}
+    assert d.best == "baron>p1"
+    assert d.best_win == pytest.approx(1.0)
+    assert d.chosen == "king>p1" and d.chosen_win < 0.5 and d.mark == "blunder"
+
+
+def test_equal_options_are_not_marked() -> None:
+    """A Prince and the Princess against a Handmaid: either way seat 0 is out; no mark."""
+    record = replay(["guard", "prince", "handmaid", "guard", "guard", "princess"], [])
+    play(record, "guard>p1=8")
+    play(record, "handmaid")
+    options = actions_of(record)
+    assert len(options) == 2, options
+    for played in options:
+        moved = Replay(**{**vars(record), "actions": [*record.actions, played]})
+        d = analyse(moved, 0, budget=BUDGET).decisions[-1]
+        assert {o.win for o in d.options} == {0.0}
+        assert d.chosen == played and d.cost == 0.0 and d.mark is None
+
+
+def test_marks_need_the_threshold_and_more_than_the_noise() -> None:
+    """A cost within the search's noise is no mistake; past it, the worst threshold reached."""
+    assert mark_for(0.3, 10, 10) is None  # two standard errors of 10 visits each: 0.45
+    assert mark_for(0.3, 1000, 1000) == "blunder"
+    assert mark_for(0.12, 1000, 1000) == "mistake"
+    assert mark_for(0.06, 1000, 1000) == "inaccuracy"
+    assert mark_for(0.04, 100_000, 100_000) is None
+    assert mark_for(0.5, 0, 1000) is None
+
+
+def test_analysing_never_reads_what_the_seat_could_not_know() -> None:
+    """Worlds the seat cannot tell apart (determinize) give the very same estimates."""
+    from parlour.games import get_game
+
+    game = get_game("loveletter")
+    checked = differed = 0
+    for seed in range(3):
+        state = game.new(3, {"edition": "classic"}, seed)
+        rng = Rng(seed)
+        while (seat := state.to_act) is not None and checked < 6 * (seed + 1):
+            legal = state.legal_actions()
+            if len(legal) > 1:
+                real = estimate_options(state, seat, analysis_budget(60), Rng(99))
+                for world in range(2):
+                    other = state.determinize(seat, Rng(1000 + world))
+                    differed += other.to_json() != state.to_json()
+                    assert estimate_options(other, seat, analysis_budget(60), Rng(99)) == real
+                checked += 1
+            state.apply(rng.choice(legal))
+    assert checked >= 6
+    assert differed > 0  # the worlds did hide something from the seat
+
+
+def test_a_bad_seat_or_replay_is_a_clear_error() -> None:
+    """A seat outside the table and an unknown game raise ReplayError with a catalog key."""
+    record = replay(PRIEST_THEN_GUARD, [])
+    with pytest.raises(ReplayError) as seat:
+        analyse(record, 2)
+    assert seat.value.key == "core.error.bad_seat"
+    with pytest.raises(ReplayError):
+        analyse(Replay("nonesuch", 2, {}, 1), 0)
+
+
+@pytest.mark.parametrize("lang", ["en", "vi", "zh", "es"])
+def test_cli_analyse_prints_the_decisions_and_draws_the_chart(tmp_path: Path, lang: str) -> None:
+    """``parlour analyse`` shows a table and a summary and writes the plot file."""
+    record = replay(PRIEST_THEN_GUARD, [])
+    for action in ("priest>p1", "countess", "guard>p1=6"):
+        play(record, action)
+    path = tmp_path / "game.json"
+    record.save(path)
+    plot = tmp_path / "chart.png"
+    out = CliRunner().invoke(
+        app,
+        [
+            "analyse",
+            str(path),
+            "--seat",
+            "0",
+            "--iterations",
+            "200",
+            "--plot",
+            str(plot),
+            "--lang",
+            lang,
+        ],
+    )
+    assert out.exit_code == 0, out.output
+    assert plot.stat().st_size > 0
+    from parlour.engine.i18n import t
+
+    summary = t("learn.analyse.summary", lang, inaccuracy=0, mistake=0, blunder=1)
+    assert "".join(summary.split()) in "".join(out.output.split())  # the table may wrap lines
+    bad = CliRunner().invoke(app, ["analyse", str(path), "--seat", "5", "--lang", lang])
+    assert bad.exit_code == 2
+    assert json.loads(path.read_text())["actions"] == record.actions
