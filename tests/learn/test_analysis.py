@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 from parlour.cli import app
-from parlour.engine import Replay, ReplayError, Rng
+from parlour.engine import Replay, ReplayError, Rng, State
 from parlour.learn.analysis import (
     analyse,
     analysis_budget,
@@ -100,12 +101,12 @@ def test_marks_need_the_threshold_and_more_than_the_noise() -> None:
     assert mark_for(0.5, 0, 1000) is None
 
 
-def test_analysing_never_reads_what_the_seat_could_not_know() -> None:
-    """Worlds the seat cannot tell apart (determinize) give the very same estimates."""
+def unfair_estimates() -> int:
+    """Decisions where a world the seat cannot tell apart changes the estimates."""
     from parlour.games import get_game
 
     game = get_game("loveletter")
-    checked = differed = 0
+    checked = differed = unfair = 0
     for seed in range(3):
         state = game.new(3, {"edition": "classic"}, seed)
         rng = Rng(seed)
@@ -116,11 +117,34 @@ def test_analysing_never_reads_what_the_seat_could_not_know() -> None:
                 for world in range(2):
                     other = state.determinize(seat, Rng(1000 + world))
                     differed += other.to_json() != state.to_json()
-                    assert estimate_options(other, seat, analysis_budget(60), Rng(99)) == real
+                    unfair += estimate_options(other, seat, analysis_budget(60), Rng(99)) != real
                 checked += 1
             state.apply(rng.choice(legal))
     assert checked >= 6
     assert differed > 0  # the worlds did hide something from the seat
+    return unfair
+
+
+def test_analysing_never_reads_what_the_seat_could_not_know() -> None:
+    """Worlds the seat cannot tell apart (determinize) give the very same estimates."""
+    assert unfair_estimates() == 0
+
+
+def test_the_fair_play_check_catches_a_search_of_the_real_cards(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Planted fault: every sampled world is the real state; the check above must fail."""
+    from parlour.bots.base import Observation
+
+    real_observe = Observation.__init__
+
+    def leaky(self: Observation, state: State, seat: int, **kwargs: Any) -> None:
+        real_observe(self, state, seat, **kwargs)
+        self._root = state.clone()
+
+    monkeypatch.setattr(Observation, "__init__", leaky)
+    monkeypatch.setattr(Observation, "sample", lambda self, rng: self._root.clone())
+    assert unfair_estimates() > 0
 
 
 def test_a_bad_seat_or_replay_is_a_clear_error() -> None:
