@@ -15,6 +15,8 @@ HTTP_STATUS: dict[str, int] = {
     "web.error.no_data": 404,
     "web.error.bad_token": 403,
     "web.error.not_host": 403,
+    "web.error.not_seated": 403,
+    "web.error.not_over": 409,
     "web.error.seat_taken": 409,
     "web.error.not_open": 409,
     "web.error.not_started": 409,

@@ -228,6 +228,10 @@ class Hub:
             if announce:
                 held.notice = self.cluster.notice(table.id)
 
+    def table_change(self, table: LiveTable) -> contextlib.AbstractAsyncContextManager[Held]:
+        """Hold ``table`` for one change, as the hub's own changes do (for feature modules)."""
+        return self._change(table)
+
     async def create(
         self, game_id: str, players: int, options: dict[str, Any] | None
     ) -> tuple[LiveTable, str]:

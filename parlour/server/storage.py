@@ -58,6 +58,8 @@ tables_t = Table(
     Column("host_hash", String(64), nullable=False),
     Column("status", String(16), nullable=False),
     Column("created", Float, nullable=False),
+    # The table "Play again" made of this one (revision 0002).
+    Column("rematch", String(32), nullable=True),
 )
 
 seats_t = Table(
@@ -81,6 +83,10 @@ actions_t = Table(
     Column("action", Text, nullable=False),
     Column("at", Float, nullable=False),
 )
+
+
+class _Linked(Exception):
+    """The table already has a rematch (stored by another process meanwhile)."""
 
 
 @dataclass
@@ -120,6 +126,8 @@ class TableRecord:
     created: float
     seats: dict[int, SeatRecord] = field(default_factory=dict)
     actions: list[str] = field(default_factory=list)
+    rematch: str | None = None
+    """The id of the table made by "Play again" at this one's end."""
 
 
 SQLITE_BUSY = 5.0
@@ -224,18 +232,56 @@ class Store:
     def create_table(self, rec: TableRecord) -> None:
         """Store a new table."""
         with self.engine.begin() as conn:
-            conn.execute(
-                insert(tables_t).values(
-                    id=rec.id,
-                    game=rec.game,
-                    players=rec.players,
-                    options=json.dumps(rec.options, sort_keys=True),
-                    seed=rec.seed,
-                    host_hash=rec.host_hash,
-                    status=rec.status,
-                    created=rec.created,
+            self._insert_table(conn, rec)
+
+    def create_rematch(self, old_id: str, rec: TableRecord) -> str:
+        """Store ``rec`` (with its seats) as the rematch of ``old_id``, unless it has one.
+
+        Returns the rematch's id: ``rec.id``, or the one another process stored first (then
+        nothing of ``rec`` is stored).
+        """
+        try:
+            with self.engine.begin() as conn:
+                self._insert_table(conn, rec)
+                for seat in rec.seats.values():
+                    conn.execute(
+                        insert(seats_t).values(
+                            table_id=rec.id,
+                            seat=seat.seat,
+                            kind=seat.kind,
+                            name=seat.name,
+                            bot=seat.bot,
+                            token_hash=seat.token_hash,
+                        )
+                    )
+                linked = conn.execute(
+                    update(tables_t)
+                    .where(tables_t.c.id == old_id, tables_t.c.rematch.is_(None))
+                    .values(rematch=rec.id)
                 )
+                if linked.rowcount != 1:
+                    raise _Linked  # rolls the new table back
+            return rec.id
+        except _Linked:
+            pass
+        with self.engine.connect() as conn:
+            found = conn.execute(select(tables_t.c.rematch).where(tables_t.c.id == old_id))
+            return str(found.scalar_one())
+
+    @staticmethod
+    def _insert_table(conn: Connection, rec: TableRecord) -> None:
+        conn.execute(
+            insert(tables_t).values(
+                id=rec.id,
+                game=rec.game,
+                players=rec.players,
+                options=json.dumps(rec.options, sort_keys=True),
+                seed=rec.seed,
+                host_hash=rec.host_hash,
+                status=rec.status,
+                created=rec.created,
             )
+        )
 
     def take_seat(self, table_id: str, seat: SeatRecord) -> None:
         """Store a seat (fails if the seat is already taken).
@@ -363,6 +409,7 @@ class Store:
                     row.host_hash,
                     row.status,
                     row.created,
+                    rematch=row.rematch,
                 )
             for row in conn.execute(select(seats_t).where(*only_s)):
                 if row.table_id in recs:

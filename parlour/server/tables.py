@@ -206,4 +206,5 @@ class LiveTable:
             "move": len(self.record.actions) if st is None else st.move_number,
             "to_act": None if st is None else st.to_act,
             "created": self.record.created,
+            "rematch": self.record.rematch,
         }

@@ -7,6 +7,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict
 
+from parlour.server.rematch import rematch
 from parlour.server.routes.common import client_of, hub_of
 from parlour.server.tables import token_hash
 
@@ -133,3 +134,11 @@ async def move(table_id: str, body: Move, request: Request) -> Any:
     seat = await hub.seat_token(table, body.seat, body.token)
     await hub.play(table, seat, body.move, body.action, token_hash(body.token))
     return table.summary()
+
+
+@router.post("/{table_id}/rematch", status_code=201)
+async def play_again(table_id: str, body: SeatToken, request: Request) -> Any:
+    """Play again: the finished table's rematch, made by the first who asks (host or seat)."""
+    hub = hub_of(request)
+    made = await rematch(hub, await hub.find(table_id), body.token)
+    return made.summary()

@@ -7,6 +7,7 @@ import { logLine } from "./logview.js";
 import { StepMenu } from "./menu.js";
 import { markFresh, motionOn } from "./motion.js";
 import { patch } from "./patch.js";
+import { rematchButton } from "./rematch.js";
 import { loadRenderer } from "./render.js";
 import { announce, chime, noticeTurn } from "./notice.js";
 
@@ -382,6 +383,7 @@ export class TablePage {
       h("p.summary-line", {}, msg.summary),
       h("div.summary-details", details),
       h("a.button", { href: `/replay/${this.id}` }, t("web.lobby.replay")),
+      rematchButton(this.id, msg.table),
     );
   }
 
