@@ -7,7 +7,7 @@ import pytest
 from parlour.engine import Event, Rng
 from parlour.games import get_game
 from parlour.games.gauntlet import GauntletState
-from parlour.games.splendor_marvel.rules import SplendorMarvelState
+from parlour.games.splendor_marvel import SplendorMarvelState
 from tests.audit.leaks import seen_text
 
 

@@ -29,6 +29,11 @@ recruit), ``return:purple`` (over 10 tokens), ``location:asgard`` (several quali
 ``pass`` (only when nothing else is legal). Prompts: ``play``, ``return_tokens``,
 ``choose_location``.
 
+Files (the game template): ``game.py`` (options, stack, ``new``), ``state.py`` (the fields,
+declared once, and the ``Phase`` enum), ``legal.py`` (legal moves and their caches),
+``rules.py`` (one handler per prompt and per action), ``views.py`` (view and determinize),
+``actions.py``, ``cards.py`` (with ``data/cards.json``), ``text.py``, ``bot.py``, ``search.py``.
+
 Views: see ``views.py`` (everything public except deck order and others' blind reserves).
 Results: ``reason`` is ``gauntlet`` or ``round_limit``; ``details`` holds ``decided_by``
 (``points``, ``avengers``, ``fewest_cards``, ``shared``), ``points`` per seat, ``turns``,
@@ -46,7 +51,8 @@ from collections.abc import Callable
 
 from parlour.bots.base import Bot
 from parlour.games.splendor_marvel.bot import HeuristicBot
-from parlour.games.splendor_marvel.rules import SplendorMarvel, SplendorMarvelState
+from parlour.games.splendor_marvel.game import SplendorMarvel
+from parlour.games.splendor_marvel.state import Phase, SplendorMarvelState
 
 GAME = SplendorMarvel()
 """The game instance the registry loads."""
@@ -54,4 +60,4 @@ GAME = SplendorMarvel()
 BOTS: dict[str, Callable[[str | None], Bot]] = {"heuristic": lambda arg: HeuristicBot()}
 """Game-specific bots by name."""
 
-__all__ = ["BOTS", "GAME", "SplendorMarvel", "SplendorMarvelState"]
+__all__ = ["BOTS", "GAME", "Phase", "SplendorMarvel", "SplendorMarvelState"]

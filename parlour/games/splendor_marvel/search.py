@@ -10,14 +10,11 @@ three stones, which plays far closer to real games than uniform random moves.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 from parlour.engine import Action, Rng, State
 from parlour.games.splendor_marvel.actions import Recruit, Take
 from parlour.games.splendor_marvel.cards import CARDS, GREEN
-
-if TYPE_CHECKING:
-    from parlour.games.splendor_marvel.rules import SplendorMarvelState
+from parlour.games.splendor_marvel.state import SplendorMarvelState
 
 TEMPERATURE = 3.0
 """How many board-score points make one seat e times likelier to win than another."""

@@ -18,9 +18,9 @@ PACKAGE = Path(splendor_marvel.__file__).parent
 
 
 def test_every_event_and_error_key_written_in_the_code_exists() -> None:
-    """Event kinds and error keys named in the rules exist in the catalog."""
-    text = (PACKAGE / "rules.py").read_text(encoding="utf-8")
-    events = set(re.findall(r'Event\(\s*"([a-z_]+)"', text)) | {"avengers", "avengers_moved"}
+    """Event kinds and error keys named in the package's code exist in the catalog."""
+    text = "".join(p.read_text(encoding="utf-8") for p in sorted(PACKAGE.glob("*.py")))
+    events = set(re.findall(r'emit\(\s*"([a-z_]+)"', text))
     errors = set(re.findall(r'{GAME_ID}\.error\.([a-z_]+)"', text))
     errors |= {"take", "take_two", "reserve", "recruit", "not_now"}
     errors |= {f"stack_{r}" for r in re.findall(r'_stack_error\("([a-z]+)"', text)}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from parlour.engine import Rng
-from parlour.games.splendor_marvel import GAME
+from parlour.games.splendor_marvel import GAME, SplendorMarvelState
 from parlour.games.splendor_marvel.cards import CARD_BY_ID
 from tests.games.splendor_marvel.helpers import new, play
 
@@ -42,6 +42,7 @@ def test_sm_info_1_determinize_redeals_only_what_the_seat_cannot_know() -> None:
     changed = False
     for k in range(10):
         sample = st.determinize(1, Rng(k))
+        assert isinstance(sample, SplendorMarvelState)
         assert sample.view(1) == st.view(1)
         assert sample.reserved[1] == st.reserved[1]  # its own blind card is known
         assert sorted(sample.decks[2] + sample.reserved[0]) == sorted(st.decks[2] + [hulk])

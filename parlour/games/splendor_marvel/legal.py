@@ -1,0 +1,238 @@
+"""Splendor Marvel's legal moves (SM-ACT-*, SM-END-LIMIT, SM-END-LOCATION) and their caches.
+
+Hot paths use prebuilt interned actions (see ``actions.py``), one list of take actions per
+mask of available colours, and packed costs: six bits per colour (five of value, one
+guard), so "can this player pay this card without grey?" is a single subtraction. The
+legal list is cached on the state until the next change (``rules.transition`` clears it).
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from operator import attrgetter
+
+from parlour.engine import Action, Event, IllegalActionError
+from parlour.games.splendor_marvel.actions import (
+    ALL_ACTIONS,
+    GREY_INDEX,
+    LOCATION,
+    PASS,
+    RECRUIT_DISPLAY,
+    RECRUIT_RESERVED,
+    RESERVE,
+    RETURN,
+    SPACE,
+    TAKE2_BY_MASK,
+    TAKE_BY_MASK,
+    Recruit,
+    Reserve,
+    Return,
+    Take,
+    TakeLocation,
+    TakeTwo,
+)
+from parlour.games.splendor_marvel.cards import (
+    CARDS,
+    DISPLAY_SLOTS,
+    GREY,
+    LOCATION_FACES,
+    RESERVE_LIMIT,
+    TOKEN_LIMIT,
+)
+from parlour.games.splendor_marvel.state import GAME_ID, Phase, SplendorMarvelState
+
+# Module constants: reading an enum member through its class is slow on hot paths.
+_PLAY = Phase.PLAY
+_RETURN_TOKENS = Phase.RETURN_TOKENS
+_CHOOSE_LOCATION = Phase.CHOOSE_LOCATION
+_OVER = Phase.OVER
+
+# Packed costs: six bits per colour (five of value, one guard), so "can this player pay
+# this card without grey?" is a single subtraction (no borrow reaches a guard bit).
+_GUARD = sum(1 << (6 * c + 5) for c in range(5))
+PACKED_COST: tuple[int, ...] = tuple(
+    sum(v << (6 * c) for c, v in enumerate(card.cost)) for card in CARDS
+)
+PACKED_REQUIRES: tuple[int, ...] = tuple(
+    sum(v << (6 * c) for c, v in enumerate(face.requires)) for face in LOCATION_FACES
+)
+_ACTION_CLASSES = frozenset({Take, TakeTwo, Reserve, Recruit, Return, TakeLocation, type(PASS)})
+_code = attrgetter("code")
+_INTERNED: dict[int, Action] = dict(enumerate(ALL_ACTIONS))
+"""Interned actions by code: ``apply`` skips parsing for them."""
+_payments_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
+COSTS: tuple[tuple[int, int, int, int, int], ...] = tuple(card.cost for card in CARDS)
+RECRUIT_PLAIN: tuple[tuple[Recruit, ...], ...] = tuple(
+    tuple(row[0] for row in tier) for tier in RECRUIT_DISPLAY
+)
+"""The no-grey recruit of each display slot, ``[tier - 1][slot]``."""
+
+
+def pack(values: list[int] | tuple[int, ...]) -> int:
+    """Pack five small counts (0-31) into the guarded six-bit fields."""
+    return values[0] | values[1] << 6 | values[2] << 12 | values[3] << 18 | values[4] << 24 | _GUARD
+
+
+def payments(
+    cost: tuple[int, int, int, int, int], bon: list[int], tok: list[int], grey: int
+) -> tuple[int, ...]:
+    """Every possible grey payment of ``cost`` (grey vector indices; empty: cannot pay).
+
+    Per colour the need is the cost minus bonuses; grey pays at least what the colour's
+    tokens cannot and at most the need, and no more grey than held is used in all.
+    """
+    c0, c1, c2, c3, c4 = cost
+    n0 = c0 - bon[0] if c0 > bon[0] else 0
+    n1 = c1 - bon[1] if c1 > bon[1] else 0
+    n2 = c2 - bon[2] if c2 > bon[2] else 0
+    n3 = c3 - bon[3] if c3 > bon[3] else 0
+    n4 = c4 - bon[4] if c4 > bon[4] else 0
+    l0 = n0 - tok[0] if n0 > tok[0] else 0
+    l1 = n1 - tok[1] if n1 > tok[1] else 0
+    l2 = n2 - tok[2] if n2 > tok[2] else 0
+    l3 = n3 - tok[3] if n3 > tok[3] else 0
+    l4 = n4 - tok[4] if n4 > tok[4] else 0
+    if l0 + l1 + l2 + l3 + l4 > grey:
+        return ()
+    key = (n0, n1, n2, n3, n4, l0, l1, l2, l3, l4, grey)
+    found = _payments_cache.get(key)
+    if found is None:
+        ranges = [range(key[5 + c], min(key[c], grey) + 1) for c in range(5)]
+        found = tuple(sorted(GREY_INDEX[g] for g in product(*ranges) if sum(g) <= grey))
+        _payments_cache[key] = found
+    return found
+
+
+def legal_actions(st: SplendorMarvelState) -> list[Action]:
+    """Every legal answer to the current prompt (cached until the next change)."""
+    legal = st._legal
+    if legal is None:
+        legal = st._legal = _compute(st)
+    return legal
+
+
+def _compute(st: SplendorMarvelState) -> list[Action]:
+    phase = st.phase
+    seat = st.turn
+    if phase is _PLAY:
+        sup = st.supply
+        avail = (
+            (sup[0] > 0)
+            | (sup[1] > 0) << 1
+            | (sup[2] > 0) << 2
+            | (sup[3] > 0) << 3
+            | (sup[4] > 0) << 4
+        )
+        four = (
+            (sup[0] >= 4)
+            | (sup[1] >= 4) << 1
+            | (sup[2] >= 4) << 2
+            | (sup[3] >= 4) << 3
+            | (sup[4] >= 4) << 4
+        )
+        legal: list[Action] = TAKE_BY_MASK[avail] + TAKE2_BY_MASK[four]
+        reserved = st.reserved[seat]
+        display = st.display
+        if len(reserved) < RESERVE_LIMIT:
+            decks = st.decks
+            for t in range(3):
+                row = RESERVE[t]
+                disp = display[t]
+                for slot in range(DISPLAY_SLOTS):
+                    if disp[slot] >= 0:
+                        legal.append(row[slot])
+                if decks[t]:
+                    legal.append(row[4])
+        tok = st.tokens[seat]
+        bon = st.bonus[seat]
+        grey = tok[GREY]
+        packed = PACKED_COST
+        if grey == 0:
+            have = (
+                (bon[0] + tok[0])
+                | (bon[1] + tok[1]) << 6
+                | (bon[2] + tok[2]) << 12
+                | (bon[3] + tok[3]) << 18
+                | (bon[4] + tok[4]) << 24
+                | _GUARD
+            )
+            for t in range(3):
+                disp = display[t]
+                plain = RECRUIT_PLAIN[t]
+                for slot in range(DISPLAY_SLOTS):
+                    card = disp[slot]
+                    if card >= 0 and (have - packed[card]) & _GUARD == _GUARD:
+                        legal.append(plain[slot])
+            for pos, card in enumerate(reserved):
+                if (have - packed[card]) & _GUARD == _GUARD:
+                    legal.append(RECRUIT_RESERVED[pos][0])
+        else:
+            for t in range(3):
+                disp = display[t]
+                for slot in range(DISPLAY_SLOTS):
+                    card = disp[slot]
+                    if card >= 0:
+                        found = payments(COSTS[card], bon, tok, grey)
+                        if found:
+                            options = RECRUIT_DISPLAY[t][slot]
+                            legal += [options[i] for i in found]
+            for pos, card in enumerate(reserved):
+                found = payments(COSTS[card], bon, tok, grey)
+                if found:
+                    options = RECRUIT_RESERVED[pos]
+                    legal += [options[i] for i in found]
+        if not legal:
+            legal.append(PASS)
+        return legal
+    if phase is _RETURN_TOKENS:
+        tok = st.tokens[seat]
+        return [a for k, a in enumerate(RETURN) if a is not None and tok[k] > 0]
+    if phase is _CHOOSE_LOCATION:
+        return [LOCATION[f] for f in st.location_choices]
+    return []
+
+
+def qualifying(st: SplendorMarvelState, seat: int) -> list[int]:
+    """The location faces on the table whose requirement ``seat``'s bonuses meet."""
+    have = pack(st.bonus[seat])
+    req = PACKED_REQUIRES
+    return [f for f in st.locations if (have - req[f]) & _GUARD == _GUARD]
+
+
+def apply(st: SplendorMarvelState, action: Action | str | int) -> list[Event]:
+    """Check and apply one action (fast path for interned actions; the protocol's contract)."""
+    if st.phase is _OVER:
+        raise IllegalActionError("core.error.game_over")
+    cls = action.__class__
+    if cls in _ACTION_CLASSES and _INTERNED.get(action.code) is action:  # type: ignore[union-attr]
+        act: Action = action
+    else:
+        act = SPACE.coerce(action)
+    codes = st._codes
+    if codes is None:
+        codes = st._codes = set(map(_code, legal_actions(st)))
+    if act.code not in codes:  # type: ignore[attr-defined]
+        raise illegal(st, act)
+    return st._apply(act)
+
+
+def is_legal(st: SplendorMarvelState, action: Action) -> bool:
+    """Whether an interned action is legal now."""
+    return action in legal_actions(st)
+
+
+def illegal(st: SplendorMarvelState, action: Action) -> IllegalActionError:
+    """Say why an action is refused, in the player's terms."""
+    seat = st.turn
+    if st.phase is _RETURN_TOKENS:
+        over = sum(st.tokens[seat]) - TOKEN_LIMIT
+        return IllegalActionError(f"{GAME_ID}.error.must_return", seat=seat, count=over)
+    if st.phase is _CHOOSE_LOCATION:
+        return IllegalActionError(f"{GAME_ID}.error.must_choose_location", seat=seat)
+    kind = {
+        Take: "take",
+        TakeTwo: "take_two",
+        Reserve: "reserve",
+        Recruit: "recruit",
+    }.get(type(action), "not_now")
+    return IllegalActionError(f"{GAME_ID}.error.{kind}", action=str(action))
