@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from parlour.engine import Action, ActionSpace, Game, OptionError, OptionSpec, Rng
+from parlour.engine import Action, ActionSpace, Event, Game, OptionError, OptionSpec, Rng
 from parlour.engine.integrity import rebuild
 from parlour.games.splendor_marvel import legal, rules, views
 from parlour.games.splendor_marvel.actions import SPACE
@@ -30,6 +30,10 @@ from parlour.games.splendor_marvel.text import action_steps
 SUPPLY_BY_PLAYERS: dict[int, tuple[int, int]] = {2: (4, 2), 3: (5, 3), 4: (7, 4)}
 """Stone tokens per colour and green tokens in the supply (SM-SETUP-3)."""
 
+_check = legal.check
+_transition = rules.transition
+"""Module names for the two calls of every move (a global is read faster than an attribute)."""
+
 
 class PlayedState(SplendorMarvelState):
     """A Splendor Marvel state that plays: legal moves, transitions and views attached."""
@@ -37,13 +41,28 @@ class PlayedState(SplendorMarvelState):
     __slots__ = ()
 
     legal_actions = legal.legal_actions
-    apply = legal.apply
     _is_legal = legal.is_legal
     _illegal = legal.illegal
     _transition = rules.transition
     _view = views.view
     determinize = views.determinize
     hidden = views.hidden
+
+    def apply(self, action: Action | str | int) -> list[Event]:
+        """Check and apply one action (the protocol's contract, with ``legal.check``'s test).
+
+        The engine's ``_apply`` and ``EventLog.take`` written out: random simulations apply
+        tens of thousands of moves a second, and the calls this saves are about 1% of them.
+        """
+        act = _check(self, action)
+        self.move_number += 1
+        _transition(self, act)
+        log = self.log
+        events = log.events
+        if events:
+            log.events = []
+            return events
+        return []
 
 
 class SplendorMarvel(Game):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import product
 from operator import attrgetter
 
-from parlour.engine import Action, Event, IllegalActionError
+from parlour.engine import Action, IllegalActionError
 from parlour.games.splendor_marvel.actions import (
     ALL_ACTIONS,
     GREY_INDEX,
@@ -49,7 +49,7 @@ _OVER = Phase.OVER
 
 # Packed costs: six bits per colour (five of value, one guard), so "can this player pay
 # this card without grey?" is a single subtraction (no borrow reaches a guard bit).
-_GUARD = sum(1 << (6 * c + 5) for c in range(5))
+GUARD = sum(1 << (6 * c + 5) for c in range(5))
 PACKED_COST: tuple[int, ...] = tuple(
     sum(v << (6 * c) for c, v in enumerate(card.cost)) for card in CARDS
 )
@@ -70,7 +70,7 @@ RECRUIT_PLAIN: tuple[tuple[Recruit, ...], ...] = tuple(
 
 def pack(values: list[int] | tuple[int, ...]) -> int:
     """Pack five small counts (0-31) into the guarded six-bit fields."""
-    return values[0] | values[1] << 6 | values[2] << 12 | values[3] << 18 | values[4] << 24 | _GUARD
+    return values[0] | values[1] << 6 | values[2] << 12 | values[3] << 18 | values[4] << 24 | GUARD
 
 
 def payments(
@@ -154,17 +154,17 @@ def _compute(st: SplendorMarvelState) -> list[Action]:
                 | (bon[2] + tok[2]) << 12
                 | (bon[3] + tok[3]) << 18
                 | (bon[4] + tok[4]) << 24
-                | _GUARD
+                | GUARD
             )
             for t in range(3):
                 disp = display[t]
                 plain = RECRUIT_PLAIN[t]
                 for slot in range(DISPLAY_SLOTS):
                     card = disp[slot]
-                    if card >= 0 and (have - packed[card]) & _GUARD == _GUARD:
+                    if card >= 0 and (have - packed[card]) & GUARD == GUARD:
                         legal.append(plain[slot])
             for pos, card in enumerate(reserved):
-                if (have - packed[card]) & _GUARD == _GUARD:
+                if (have - packed[card]) & GUARD == GUARD:
                     legal.append(RECRUIT_RESERVED[pos][0])
         else:
             for t in range(3):
@@ -192,15 +192,8 @@ def _compute(st: SplendorMarvelState) -> list[Action]:
     return []
 
 
-def qualifying(st: SplendorMarvelState, seat: int) -> list[int]:
-    """The location faces on the table whose requirement ``seat``'s bonuses meet."""
-    have = pack(st.bonus[seat])
-    req = PACKED_REQUIRES
-    return [f for f in st.locations if (have - req[f]) & _GUARD == _GUARD]
-
-
-def apply(st: SplendorMarvelState, action: Action | str | int) -> list[Event]:
-    """Check and apply one action (fast path for interned actions; the protocol's contract)."""
+def check(st: SplendorMarvelState, action: Action | str | int) -> Action:
+    """The interned action, if legal now; else the error saying why (fast for interned ones)."""
     if st.phase is _OVER:
         raise IllegalActionError("core.error.game_over")
     cls = action.__class__
@@ -213,7 +206,7 @@ def apply(st: SplendorMarvelState, action: Action | str | int) -> list[Event]:
         codes = st._codes = set(map(_code, legal_actions(st)))
     if act.code not in codes:  # type: ignore[attr-defined]
         raise illegal(st, act)
-    return st._apply(act)
+    return act
 
 
 def is_legal(st: SplendorMarvelState, action: Action) -> bool:

@@ -31,7 +31,7 @@ from parlour.games.splendor_marvel.cards import (
     TOKEN_KINDS,
     TOKEN_LIMIT,
 )
-from parlour.games.splendor_marvel.legal import qualifying
+from parlour.games.splendor_marvel.legal import GUARD, PACKED_REQUIRES
 from parlour.games.splendor_marvel.state import Phase, SplendorMarvelState
 
 _PLAY = Phase.PLAY
@@ -44,7 +44,12 @@ def transition(st: SplendorMarvelState, action: Action) -> None:
     """The rules' part of a move: the handler of the prompt being answered."""
     st._legal = None
     st._codes = None
-    _PROMPTS[st.phase](st, action)
+    if st.phase is _PLAY:  # most moves: the play prompt's handler, written out
+        seat = st.turn
+        _ACTIONS[action.__class__](st, seat, action)
+        _after_action(st, seat)
+    else:
+        _PROMPTS[st.phase](st, action)
 
 
 # -- one handler per prompt ---------------------------------------------------------------
@@ -224,7 +229,10 @@ def _after_limit(st: SplendorMarvelState, seat: int) -> None:
         else:
             st.log.emit("avengers_moved", None, seat=seat, loser=holder)
     if st.locations:
-        qualify = qualifying(st, seat)
+        b = st.bonus[seat]
+        have = b[0] | b[1] << 6 | b[2] << 12 | b[3] << 18 | b[4] << 24 | GUARD  # packed
+        req = PACKED_REQUIRES
+        qualify = [f for f in st.locations if (have - req[f]) & GUARD == GUARD]
         if len(qualify) > 1:
             st.phase = _CHOOSE_LOCATION
             st.location_choices = qualify

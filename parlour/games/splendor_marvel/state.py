@@ -51,6 +51,8 @@ class Phase(PromptKind):
     """The game has ended."""
 
 
+_OVER = Phase.OVER  # a module constant: reading a member through its class is slow
+
 PHASES: tuple[Phase, ...] = tuple(Phase)
 """The phases in the order saved states number them (a save stores the position)."""
 _PHASE_NUMBER: dict[Phase, int] = {p: i for i, p in enumerate(PHASES)}
@@ -253,7 +255,7 @@ class SplendorMarvelState(State):
     @property
     def to_act(self) -> int | None:
         """The seat to decide (the player whose turn it is), or None at the end."""
-        return None if self.phase is Phase.OVER else self.turn
+        return None if self.phase is _OVER else self.turn
 
     @property
     def result(self) -> Result | None:
