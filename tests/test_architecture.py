@@ -80,7 +80,7 @@ TEMPLATE = (
     "search.py",
 )
 """The files every game package has, each with its role (docs/engine.md, "Adding a game")."""
-RESHAPING = {"splendor_marvel"}
+RESHAPING: set[str] = set()
 """Packages not yet on the template: expected to fail (strictly, so finishing one shows)."""
 GAME_PACKAGES = sorted(p.name for p in (ROOT / "games").iterdir() if (p / "__init__.py").exists())
 

@@ -49,7 +49,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from parlour.bots.base import Bot
+from parlour.engine.players import Bot
 from parlour.games.splendor_marvel.bot import HeuristicBot
 from parlour.games.splendor_marvel.game import SplendorMarvel
 from parlour.games.splendor_marvel.state import Phase, SplendorMarvelState

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from parlour.bots.base import Bot, Observation
 from parlour.engine import Action, Rng
+from parlour.engine.players import Bot, Observation
 from parlour.games.splendor_marvel.actions import (
     Recruit,
     Reserve,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from parlour.engine import Rng
-from parlour.games.splendor_marvel import GAME, SplendorMarvelState
+from parlour.games.splendor_marvel import GAME, SplendorMarvelState, views
 from parlour.games.splendor_marvel.cards import CARD_BY_ID
 from tests.games.splendor_marvel.helpers import new, play
 
@@ -59,3 +59,18 @@ def test_state_json_round_trip_mid_prompt() -> None:
     copy = GAME.state_from_json(data)
     assert copy.to_json() == st.to_json()
     assert [str(a) for a in copy.legal_actions()] == [str(a) for a in st.legal_actions()]
+
+
+def test_views_and_rules_keep_to_their_roles() -> None:
+    """views.py holds view, hidden and determinize only; saves come from the declared fields."""
+    own = {
+        name
+        for name, value in vars(views).items()
+        if callable(value) and getattr(value, "__module__", "") == views.__name__
+    }
+    assert own == {"view", "hidden", "determinize", "_id"}
+    assert {f.json_key for f in SplendorMarvelState.FIELDS} >= {
+        "phase",
+        "tableau",
+        "result",
+    }
