@@ -9,7 +9,6 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from parlour.cli.options import (
@@ -21,6 +20,7 @@ from parlour.cli.options import (
     help_text,
     seat_label,
 )
+from parlour.cli.report import progress_bar
 from parlour.engine import Replay
 from parlour.engine.i18n import t
 from parlour.games import get_game
@@ -30,7 +30,6 @@ from parlour.learn.analysis import (
     Analysis,
     analyse,
     analysis_budget,
-    decision_count,
 )
 
 TOP_OPTIONS = 3
@@ -141,21 +140,13 @@ def register(app: typer.Typer) -> None:
         console = Console()
         with friendly_errors(language):
             record = Replay.load(file)
-            total = decision_count(record, seat)
-            columns = (
-                TextColumn("{task.description}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeRemainingColumn(),
-            )
-            with Progress(*columns, console=console, transient=True) as bar:
-                task = bar.add_task(t("learn.analyse.progress", language), total=total)
+            with progress_bar(console, t("learn.analyse.progress", language)) as progress:
                 result = analyse(
                     record,
                     seat,
                     budget=analysis_budget(iterations),
                     seed=seed,
-                    progress=lambda done, _: bar.update(task, completed=done),
+                    progress=progress,
                 )
         names = [str(n) for n in (record.names or [])]
         players = record.players

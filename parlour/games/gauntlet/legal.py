@@ -15,17 +15,19 @@ from dataclasses import dataclass
 from parlour.engine import Action, IllegalActionError
 from parlour.games.gauntlet import actions as A
 from parlour.games.gauntlet.cards import EFFECTS, KIND, NUMBER, STONES
-from parlour.games.gauntlet.state import THANOS, GauntletState, Prompt
-
-_PLAY = Prompt.PLAY
-_DEFEAT = Prompt.DEFEAT
-_WITH = Prompt.WITH
-_SPACE = Prompt.SPACE
-_ACCEPT = Prompt.ACCEPT
-_ORDER = Prompt.ORDER
-_BOTTOM = Prompt.BOTTOM
-_COPY = Prompt.COPY
-_SNAP = Prompt.SNAP
+from parlour.games.gauntlet.state import (
+    ACCEPT,
+    BOTTOM,
+    COPY,
+    DEFEAT,
+    ORDER,
+    PLAY,
+    SNAP,
+    SPACE,
+    THANOS,
+    WITH,
+    GauntletState,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,24 +96,24 @@ def legal_actions(st: GauntletState) -> list[Action]:
         return []
     phase = st.phase
     tab = TABLES[st.players]
-    if phase is _PLAY:
+    if phase is PLAY:
         return _plays(st, tab)
-    if phase is _DEFEAT:
+    if phase is DEFEAT:
         return [A.DEFEAT[k] for k in kinds_in_hand(st, st.pending.guess)]
-    if phase is _WITH:
+    if phase is WITH:
         return [A.WITH[k] for k in kinds_in_hand(st, 0)]
-    if phase is _SPACE:
+    if phase is SPACE:
         first = st.pending.first if st.players > 2 else -1
         return [*(A.FIGHT[s] for s in range(1, st.players) if s != first), A.FIGHT_PASS]
-    if phase is _ACCEPT:
+    if phase is ACCEPT:
         return [A.ACCEPT, A.DECLINE]
-    if phase is _ORDER:
+    if phase is ORDER:
         return list(tab.orders[len(st.looking)])
-    if phase is _BOTTOM:
+    if phase is BOTTOM:
         return _bottoms(st)
-    if phase is _COPY:
+    if phase is COPY:
         return list(tab.thanos[st.pending.kind])
-    if phase is _SNAP:
+    if phase is SNAP:
         return [A.SNAP, A.END]
     raise AssertionError(phase)
 

@@ -13,21 +13,24 @@ from parlour.engine import Action
 from parlour.games.gauntlet import actions as A
 from parlour.games.gauntlet.cards import CARDS, EFFECTS, KIND, NUMBER
 from parlour.games.gauntlet.legal import kinds_in_hand
-from parlour.games.gauntlet.state import THANOS, GauntletState, Pending, Prompt
+from parlour.games.gauntlet.state import (
+    ACCEPT,
+    BOTTOM,
+    COPY,
+    DEFEAT,
+    ORDER,
+    PLAY,
+    SNAP,
+    SPACE,
+    THANOS,
+    WITH,
+    GauntletState,
+    Pending,
+    Prompt,
+)
 
 MIND_STONE = next(c.index for c in CARDS if c.effect == "mind")
 _RETURNS = tuple(c.returns for c in CARDS)
-
-# Module constants: reading an enum member through its class is slow on hot paths.
-_PLAY = Prompt.PLAY
-_DEFEAT = Prompt.DEFEAT
-_WITH = Prompt.WITH
-_SPACE = Prompt.SPACE
-_ACCEPT = Prompt.ACCEPT
-_ORDER = Prompt.ORDER
-_BOTTOM = Prompt.BOTTOM
-_COPY = Prompt.COPY
-_SNAP = Prompt.SNAP
 
 
 def transition(st: GauntletState, action: Action) -> None:
@@ -118,15 +121,15 @@ def _on_snap(st: GauntletState, action: Action) -> None:
 
 
 _PROMPTS: dict[Prompt, Callable[[GauntletState, Action], None]] = {
-    _PLAY: _on_play,
-    _COPY: _on_copy,
-    _DEFEAT: _on_defeat,
-    _WITH: _on_with,
-    _SPACE: _on_space,
-    _ACCEPT: _on_accept,
-    _ORDER: _on_order,
-    _BOTTOM: _on_bottom,
-    _SNAP: _on_snap,
+    PLAY: _on_play,
+    COPY: _on_copy,
+    DEFEAT: _on_defeat,
+    WITH: _on_with,
+    SPACE: _on_space,
+    ACCEPT: _on_accept,
+    ORDER: _on_order,
+    BOTTOM: _on_bottom,
+    SNAP: _on_snap,
 }
 """The handler of each prompt."""
 
@@ -170,7 +173,7 @@ def _hero1(st: GauntletState, action: A.HeroPlay) -> None:
     guess = action.guess
     if any(NUMBER[c] == guess for c in st.hands[THANOS]):
         st.log.emit("guess_hit", number=guess)
-        st.phase = _DEFEAT
+        st.phase = DEFEAT
         st.prompt_seat = THANOS
         p = st.pending
         st.pending = Pending(p.kind, p.target, guess, p.left, p.first)
@@ -224,13 +227,13 @@ def _hero5(st: GauntletState, action: A.HeroPlay) -> None:
     st.looking = looking
     st.log.emit("looked", seat=st.active, count=len(looking))
     st.log.emit("look_cards", frozenset({st.active}), cards=[CARDS[c].id for c in looking])
-    st.phase = _ORDER
+    st.phase = ORDER
     st.prompt_seat = st.active
 
 
 def _hero6(st: GauntletState, action: A.HeroPlay) -> None:
     """IG-HERO-6: the chosen hero is asked whether to fight."""
-    st.phase = _ACCEPT
+    st.phase = ACCEPT
     st.prompt_seat = action.target
 
 
@@ -318,7 +321,7 @@ def _space(st: GauntletState, action: A.ThanosPlay) -> None:
     """IG-THANOS-SPACE: up to two fights, each a prompt."""
     p = st.pending
     st.pending = Pending(p.kind, p.target, p.guess, 2, -1)
-    st.phase = _SPACE
+    st.phase = SPACE
     st.prompt_seat = THANOS
 
 
@@ -326,7 +329,7 @@ def _time(st: GauntletState, action: A.ThanosPlay) -> None:
     """IG-THANOS-TIME: copy a card's effect (its answers are the next prompt), or nothing."""
     # clause: IG-THANOS-TIME
     if action.copy:
-        st.phase = _COPY
+        st.phase = COPY
         p = st.pending
         st.pending = Pending(action.copy, p.target, p.guess, p.left, p.first)
         st.prompt_seat = THANOS
@@ -353,7 +356,7 @@ def _draw_and_bottom(st: GauntletState, action: A.ThanosPlay) -> None:
         drawn += 1
     st.log.emit("thanos_drew", count=drawn)
     if drawn:
-        st.phase = _BOTTOM
+        st.phase = BOTTOM
         st.prompt_seat = THANOS
         p = st.pending
         st.pending = Pending(p.kind, p.target, p.guess, drawn, p.first)
@@ -385,7 +388,7 @@ def _thanos_fight(st: GauntletState, target: int) -> None:
         _after_thanos_fight(st)
         return
     if len(kinds_in_hand(st, 0)) > 1:
-        st.phase = _WITH
+        st.phase = WITH
         st.prompt_seat = THANOS
         p = st.pending
         st.pending = Pending(p.kind, target, p.guess, p.left, p.first)
@@ -398,7 +401,7 @@ def _after_thanos_fight(st: GauntletState) -> None:
     if st.over:
         return
     if st.pending.left > 0:
-        st.phase = _SPACE
+        st.phase = SPACE
         st.prompt_seat = THANOS
     else:
         _end_card(st)
@@ -530,7 +533,7 @@ def _end_card(st: GauntletState) -> None:
     if st.over:
         return
     if st.active == THANOS and st.snap_ready():
-        st.phase = _SNAP
+        st.phase = SNAP
         st.prompt_seat = THANOS
         return
     _end_turn(st)
@@ -560,7 +563,7 @@ def start_turn(st: GauntletState, seat: int) -> None:
     """Begin ``seat``'s turn with the draw (IG-TURN-2)."""
     st.active = seat
     st.turns += 1
-    st.phase = _PLAY
+    st.phase = PLAY
     st.prompt_seat = seat
     p = st.pending
     if p.left or p.first != -1:
@@ -574,4 +577,4 @@ def start_turn(st: GauntletState, seat: int) -> None:
         # Nothing to play, yet his turn never passes (IG-TURN-4): his deck is empty, so all
         # six stones are his and he is asked to snap (the package's notes prove it).
         # clause: IG-TURN-4
-        st.phase = _SNAP
+        st.phase = SNAP

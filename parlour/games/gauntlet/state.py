@@ -48,6 +48,18 @@ class Prompt(PromptKind):
     """All six stones are his: Thanos snaps or ends his turn (IG-END-3)."""
 
 
+# Module constants: reading an enum member through its class is slow on hot paths.
+PLAY = Prompt.PLAY
+DEFEAT = Prompt.DEFEAT
+WITH = Prompt.WITH
+SPACE = Prompt.SPACE
+ACCEPT = Prompt.ACCEPT
+ORDER = Prompt.ORDER
+BOTTOM = Prompt.BOTTOM
+COPY = Prompt.COPY
+SNAP = Prompt.SNAP
+
+
 class Pending(NamedTuple):
     """The public facts of the follow-up prompts, one per field.
 

@@ -6,15 +6,16 @@ from typing import Any
 
 from parlour.engine import Place, Rng
 from parlour.games.gauntlet.cards import CARDS, NUMBER
-from parlour.games.gauntlet.state import THANOS, GauntletState, Prompt
-
-# Module constants: reading an enum member through its class is slow on hot paths.
-_DEFEAT = Prompt.DEFEAT
-_WITH = Prompt.WITH
-_SPACE = Prompt.SPACE
-_COPY = Prompt.COPY
-_BOTTOM = Prompt.BOTTOM
-_ORDER = Prompt.ORDER
+from parlour.games.gauntlet.state import (
+    BOTTOM,
+    COPY,
+    DEFEAT,
+    ORDER,
+    SPACE,
+    THANOS,
+    WITH,
+    GauntletState,
+)
 
 
 def _ids(cards: list[int]) -> list[str]:
@@ -24,7 +25,7 @@ def _ids(cards: list[int]) -> list[str]:
 def seat_knows(st: GauntletState, seat: int) -> set[int]:
     """Every hidden card whose place ``seat`` knows: its own, its looks, what it has seen."""
     known = set(st.known[seat]) | set(st.hands[seat])
-    if st.phase is _ORDER and st.active == seat:
+    if st.phase is ORDER and st.active == seat:
         known.update(st.looking)
     return known
 
@@ -32,17 +33,17 @@ def seat_knows(st: GauntletState, seat: int) -> set[int]:
 def _pending(st: GauntletState) -> dict[str, Any]:
     """The public facts of the current prompt."""
     phase = st.phase
-    if phase is _DEFEAT:
+    if phase is DEFEAT:
         return {"guess": st.pending.guess}
-    if phase is _WITH:
+    if phase is WITH:
         return {"target": st.pending.target}
-    if phase is _SPACE:
+    if phase is SPACE:
         return {"fights_left": st.pending.left, "first": st.pending.first}
-    if phase is _COPY:
+    if phase is COPY:
         return {"kind": st.pending.kind}
-    if phase is _BOTTOM:
+    if phase is BOTTOM:
         return {"count": st.pending.left}
-    if phase is _ORDER:
+    if phase is ORDER:
         return {"count": len(st.looking)}
     return {}
 
@@ -65,7 +66,7 @@ def view_of(st: GauntletState, seat: int | None) -> dict[str, Any]:
         top = len(deck) - 1
         known["hero_deck"] = [[top - i, CARDS[c].id] for i, c in enumerate(deck) if c in mine]
         known["thanos_deck"] = [[i, CARDS[c].id] for i, c in enumerate(st.thanos_deck) if c in mine]
-    looker = seat is not None and st.phase is _ORDER and st.active == seat
+    looker = seat is not None and st.phase is ORDER and st.active == seat
     return {
         "role": None if seat is None else ("thanos" if seat == THANOS else "hero"),
         "active": st.active,
@@ -118,7 +119,7 @@ def determinize(st: GauntletState, seat: int, rng: Rng) -> GauntletState:
     _refill(hero_zones, fixed, rng)
     thanos_zones = [out.thanos_deck] if seat == THANOS else [out.hands[THANOS], out.thanos_deck]
     _refill(thanos_zones, fixed, rng)
-    if seat != THANOS and st.phase is _DEFEAT:
+    if seat != THANOS and st.phase is DEFEAT:
         _ensure_number(out, fixed, st.pending.guess)
     out.hands[THANOS].sort()
     return out

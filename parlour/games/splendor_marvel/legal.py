@@ -39,13 +39,14 @@ from parlour.games.splendor_marvel.cards import (
     RESERVE_LIMIT,
     TOKEN_LIMIT,
 )
-from parlour.games.splendor_marvel.state import GAME_ID, Phase, SplendorMarvelState
-
-# Module constants: reading an enum member through its class is slow on hot paths.
-_PLAY = Phase.PLAY
-_RETURN_TOKENS = Phase.RETURN_TOKENS
-_CHOOSE_LOCATION = Phase.CHOOSE_LOCATION
-_OVER = Phase.OVER
+from parlour.games.splendor_marvel.state import (
+    CHOOSE_LOCATION,
+    GAME_ID,
+    OVER,
+    PLAY,
+    RETURN_TOKENS,
+    SplendorMarvelState,
+)
 
 # Packed costs: six bits per colour (five of value, one guard), so "can this player pay
 # this card without grey?" is a single subtraction (no borrow reaches a guard bit).
@@ -114,7 +115,7 @@ def legal_actions(st: SplendorMarvelState) -> list[Action]:
 def _compute(st: SplendorMarvelState) -> list[Action]:
     phase = st.phase
     seat = st.turn
-    if phase is _PLAY:
+    if phase is PLAY:
         sup = st.supply
         avail = (
             (sup[0] > 0)
@@ -184,17 +185,17 @@ def _compute(st: SplendorMarvelState) -> list[Action]:
         if not legal:
             legal.append(PASS)
         return legal
-    if phase is _RETURN_TOKENS:
+    if phase is RETURN_TOKENS:
         tok = st.tokens[seat]
         return [a for k, a in enumerate(RETURN) if a is not None and tok[k] > 0]
-    if phase is _CHOOSE_LOCATION:
+    if phase is CHOOSE_LOCATION:
         return [LOCATION[f] for f in st.location_choices]
     return []
 
 
 def check(st: SplendorMarvelState, action: Action | str | int) -> Action:
     """The interned action, if legal now; else the error saying why (fast for interned ones)."""
-    if st.phase is _OVER:
+    if st.phase is OVER:
         raise IllegalActionError("core.error.game_over")
     cls = action.__class__
     if cls in _ACTION_CLASSES and _INTERNED.get(action.code) is action:  # type: ignore[union-attr]
@@ -217,10 +218,10 @@ def is_legal(st: SplendorMarvelState, action: Action) -> bool:
 def illegal(st: SplendorMarvelState, action: Action) -> IllegalActionError:
     """Say why an action is refused, in the player's terms."""
     seat = st.turn
-    if st.phase is _RETURN_TOKENS:
+    if st.phase is RETURN_TOKENS:
         over = sum(st.tokens[seat]) - TOKEN_LIMIT
         return IllegalActionError(f"{GAME_ID}.error.must_return", seat=seat, count=over)
-    if st.phase is _CHOOSE_LOCATION:
+    if st.phase is CHOOSE_LOCATION:
         return IllegalActionError(f"{GAME_ID}.error.must_choose_location", seat=seat)
     kind = {
         Take: "take",

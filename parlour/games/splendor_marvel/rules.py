@@ -32,19 +32,21 @@ from parlour.games.splendor_marvel.cards import (
     TOKEN_LIMIT,
 )
 from parlour.games.splendor_marvel.legal import GUARD, PACKED_REQUIRES
-from parlour.games.splendor_marvel.state import Phase, SplendorMarvelState
-
-_PLAY = Phase.PLAY
-_RETURN_TOKENS = Phase.RETURN_TOKENS
-_CHOOSE_LOCATION = Phase.CHOOSE_LOCATION
-_OVER = Phase.OVER
+from parlour.games.splendor_marvel.state import (
+    CHOOSE_LOCATION,
+    OVER,
+    PLAY,
+    RETURN_TOKENS,
+    Phase,
+    SplendorMarvelState,
+)
 
 
 def transition(st: SplendorMarvelState, action: Action) -> None:
     """The rules' part of a move: the handler of the prompt being answered."""
     st._legal = None
     st._codes = None
-    if st.phase is _PLAY:  # most moves: the play prompt's handler, written out
+    if st.phase is PLAY:  # most moves: the play prompt's handler, written out
         seat = st.turn
         _ACTIONS[action.__class__](st, seat, action)
         _after_action(st, seat)
@@ -212,14 +214,14 @@ def _refill(st: SplendorMarvelState, tier: int, slot: int) -> None:
 def _after_action(st: SplendorMarvelState, seat: int) -> None:
     """SM-END-LIMIT first: over ten tokens, prompt the player to return some."""
     if sum(st.tokens[seat]) > TOKEN_LIMIT:
-        st.phase = _RETURN_TOKENS
+        st.phase = RETURN_TOKENS
         return
     _after_limit(st, seat)
 
 
 def _after_limit(st: SplendorMarvelState, seat: int) -> None:
     """SM-END-AVENGERS, then SM-END-LOCATION (a prompt when several qualify)."""
-    st.phase = _PLAY
+    st.phase = PLAY
     tags = st.tags
     holder = st.avengers
     if holder != seat and tags[seat] >= AVENGERS_TAGS and (holder < 0 or tags[seat] > tags[holder]):
@@ -234,7 +236,7 @@ def _after_limit(st: SplendorMarvelState, seat: int) -> None:
         req = PACKED_REQUIRES
         qualify = [f for f in st.locations if (have - req[f]) & GUARD == GUARD]
         if len(qualify) > 1:
-            st.phase = _CHOOSE_LOCATION
+            st.phase = CHOOSE_LOCATION
             st.location_choices = qualify
             return
         if qualify:
@@ -247,7 +249,7 @@ def _take_location(st: SplendorMarvelState, seat: int, face: int) -> None:
     st.locations.remove(face)
     st.owned_locations[seat].append(face)
     st.location_choices = []
-    st.phase = _PLAY
+    st.phase = PLAY
     st.log.emit("location", None, seat=seat, location=LOCATION_FACES[face].id)
 
 
@@ -296,5 +298,5 @@ def _finish(st: SplendorMarvelState, candidates: list[int], reason: str) -> None
         rounds=st.rounds,
         qualified=sorted(candidates) if reason == "gauntlet" else [],
     )
-    st.phase = _OVER
+    st.phase = OVER
     st.log.emit("game_over", None, winner=list(tied), reason=reason, decided_by=decided)

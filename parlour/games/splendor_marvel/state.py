@@ -51,7 +51,11 @@ class Phase(PromptKind):
     """The game has ended."""
 
 
-_OVER = Phase.OVER  # a module constant: reading a member through its class is slow
+# Module constants: reading an enum member through its class is slow on hot paths.
+PLAY = Phase.PLAY
+RETURN_TOKENS = Phase.RETURN_TOKENS
+CHOOSE_LOCATION = Phase.CHOOSE_LOCATION
+OVER = Phase.OVER
 
 PHASES: tuple[Phase, ...] = tuple(Phase)
 """The phases in the order saved states number them (a save stores the position)."""
@@ -255,7 +259,7 @@ class SplendorMarvelState(State):
     @property
     def to_act(self) -> int | None:
         """The seat to decide (the player whose turn it is), or None at the end."""
-        return None if self.phase is _OVER else self.turn
+        return None if self.phase is OVER else self.turn
 
     @property
     def result(self) -> Result | None:

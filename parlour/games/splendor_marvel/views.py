@@ -33,8 +33,6 @@ from parlour.games.splendor_marvel.cards import (
 )
 from parlour.games.splendor_marvel.state import Phase, SplendorMarvelState
 
-_RETURN_TOKENS = Phase.RETURN_TOKENS
-
 
 def _id(card: int) -> str | None:
     return CARDS[card].id if card >= 0 else None
