@@ -190,3 +190,37 @@ def test_cli_analyse_prints_the_decisions_and_draws_the_chart(tmp_path: Path, la
     bad = CliRunner().invoke(app, ["analyse", str(path), "--seat", "5", "--lang", lang])
     assert bad.exit_code == 2
     assert json.loads(path.read_text())["actions"] == record.actions
+
+
+def test_sm_win_2_a_recruit_that_wins_the_game_comes_out_best() -> None:
+    """SM-WIN-2, SM-WIN-3: last of the final round, only Jessica Jones (3 points) beats 16.
+
+    Seat 1 met the condition first with 16 points and five cards. Seat 0 holds 14 points,
+    every colour and a green token: Jessica Jones makes 17 and wins; Ronan makes 16, and the
+    tie goes to seat 1's fewer cards; anything else leaves seat 0 on 14.
+    """
+    from parlour.learn.analysis import decide
+    from tests.games.splendor_marvel.helpers import give_cards, give_tokens, legal_texts, new
+
+    tier2 = ["t2-maria-hill", "t2-shuri", "t2-jessica-jones", "t2-ronan", "t2-punisher"]
+    state = new(first=1, tiers={"2": tier2})
+    give_cards(state, 1, "t3-vision", "t3-iron-fist", "t3-black-panther", "t3-nova")
+    give_cards(state, 1, "t1-abomination")
+    give_tokens(state, 1, green=1)
+    give_cards(state, 0, "t3-green-goblin", "t3-gamora", "t2-groot", "t2-ghost-rider")
+    give_cards(state, 0, "t1-gorgon")
+    give_tokens(state, 0, green=1, yellow=4, grey=1)
+    state.apply("take:blue,orange,red")  # seat 1 meets the condition: the final round
+    assert state.to_act == 0 and (state.points(0), state.points(1)) == (14, 16)
+    winning = []
+    for text in legal_texts(state):  # the truth, by playing each option out
+        after = state.clone()
+        after.apply(text)
+        assert after.result is not None
+        winning += [text] if after.result.winners == (0,) else []
+    assert winning == ["recruit:t2-3/grey=yellow1"]
+    d = decide(state, 0, "recruit:t2-4", 2, BUDGET, Rng(5))
+    assert d.best == "recruit:t2-3/grey=yellow1"
+    assert d.best_win == pytest.approx(1.0)
+    assert all(o.win == 0.0 for o in d.options if o.action != d.best)
+    assert d.chosen == "recruit:t2-4" and d.cost == pytest.approx(1.0) and d.mark == "blunder"
