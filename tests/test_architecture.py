@@ -14,7 +14,7 @@ ROOT = Path(parlour.__file__).parent
 # Which parlour sub-packages each layer may import.
 ALLOWED: dict[str, set[str]] = {
     "engine": {"engine"},
-    "games": {"engine", "games", "bots"},
+    "games": {"engine", "games"},
     "bots": {"engine", "bots", "games"},
     "sim": {"engine", "games", "bots", "sim", "rl"},  # the benchmark measures RL steps too
     "rl": {"engine", "games", "bots", "rl"},
@@ -46,15 +46,31 @@ def _imports(path: Path) -> list[str]:
     return names
 
 
-def test_layers_import_only_downwards() -> None:
+def _layer_problems(root: Path) -> list[str]:
+    """Every import in ``root`` of a layer that layer may not use."""
     problems = []
     for layer, allowed in ALLOWED.items():
-        for path in (ROOT / layer).rglob("*.py"):
+        for path in (root / layer).rglob("*.py"):
             for name in _imports(path):
                 parts = name.split(".")
                 if parts[0] == "parlour" and len(parts) > 1 and parts[1] not in allowed:
-                    problems.append(f"{path.relative_to(ROOT)} imports {name}")
+                    problems.append(f"{path.relative_to(root)} imports {name}")
+    return problems
+
+
+def test_layers_import_only_downwards() -> None:
+    problems = _layer_problems(ROOT)
     assert not problems, "\n".join(problems)
+
+
+def test_a_game_importing_the_bots_layer_is_refused(tmp_path: Path) -> None:
+    """The layer check can fail: a game module importing ``parlour.bots`` is reported."""
+    (tmp_path / "games" / "toy").mkdir(parents=True)
+    (tmp_path / "games" / "toy" / "bot.py").write_text(
+        "from parlour.engine.players import Bot\nfrom parlour.bots.base import Observation\n",
+        encoding="utf-8",
+    )
+    assert _layer_problems(tmp_path) == ["games/toy/bot.py imports parlour.bots.base"]
 
 
 def test_rules_do_not_import_io_or_global_randomness() -> None:

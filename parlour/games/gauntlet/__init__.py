@@ -48,7 +48,7 @@ Files
 
 from __future__ import annotations
 
-from parlour.bots.base import Bot
+from parlour.engine.players import Bot
 from parlour.games.gauntlet.cards import CARDS
 from parlour.games.gauntlet.game import DEFAULT_HERO_HEALTH, DEFAULT_THANOS_HEALTH, Gauntlet
 from parlour.games.gauntlet.state import GauntletState, Prompt

@@ -12,8 +12,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from parlour.bots.base import Bot, Observation
 from parlour.engine import Action, Rng
+from parlour.engine.players import Bot, Observation
 from parlour.games.gauntlet import actions as A
 from parlour.games.gauntlet.cards import BY_ID, CARDS, KIND_NUMBER, STONE_KINDS
 

@@ -9,8 +9,8 @@ bot ignores the model and searches exactly as without hints.
 
 from __future__ import annotations
 
-from parlour.bots.base import Observation
 from parlour.engine import Action, Rng, State
+from parlour.engine.players import Observation
 from parlour.games.gauntlet.bot import HeuristicBot
 
 
