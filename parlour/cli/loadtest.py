@@ -76,7 +76,9 @@ def register(app: typer.Typer) -> None:
                     "web.cli.load_report",
                     shown,
                     tables=report.tables,
+                    games=report.games,
                     finished=report.finished,
+                    stuck=report.stuck,
                     moves=report.moves,
                     seconds=f"{report.seconds:.1f}",
                     rate=f"{report.moves_per_second:.0f}",
@@ -95,6 +97,8 @@ def register(app: typer.Typer) -> None:
                     refused=report.refused,
                 )
             )
+            if report.stuck or report.lost or report.doubled:
+                raise typer.Exit(1)  # the check failed: a script running it must see so
 
         if url:
             run([u.strip().rstrip("/") for u in url.split(",") if u.strip()])

@@ -2,8 +2,11 @@
 
 Each client plays random legal moves for its seat; the latency of a move is the time from
 sending it to receiving the client's next view (the server has committed the move by then).
-Every finished table's stored log is then checked against the moves its client made: none
-lost, none applied twice.
+The load holds for the whole run: a client whose game ends asks its table to play again
+(the rematch, same seats and bots) and plays on there. At the run's end every client
+finishes its game at full speed; a game that does not end counts as stuck. Every game's
+stored log is then checked against the moves its client saw accepted: none lost, none
+applied twice.
 
 Given several server processes (sharing a database and Redis), table ``i`` is set up on
 process ``i mod n`` and its client plays through the next one, so every move crosses
@@ -33,6 +36,11 @@ from parlour.tools.process import serve_process
 RESENDS = 3
 """Times a client sends a refused move again before it leaves its table."""
 
+STALL = 10.0
+"""Seconds a client waits for any message before it calls its table stuck."""
+
+FINISH_WAIT = 60.0
+"""Seconds past the run's end within which every game must reach its end."""
 
 UNLIMITED = {
     "PARLOUR_CREATE_RATE": "",
@@ -49,12 +57,18 @@ class LoadReport:
 
     tables: int
     finished: int
+    """Games that reached their end (every game, when nothing is stuck)."""
     moves: int
+    """Moves (bots' included) accepted during the run."""
     seconds: float
     latencies: list[float] = field(default_factory=list)
-    """Seconds from a client's move to its view update, one per client move."""
+    """Seconds from a client's move to its view update, one per move sent during the run."""
+    games: int = 0
+    """Games played: each table's first, and every rematch played after one ended."""
+    stuck: int = 0
+    """Games that did not reach their end (a table that stopped answering)."""
     verified: int = 0
-    """Finished tables whose stored log was checked against their client's moves."""
+    """Finished games whose stored log was checked against their client's moves."""
     lost: int = 0
     """Client moves the server acknowledged that its log does not hold."""
     doubled: int = 0
@@ -64,7 +78,7 @@ class LoadReport:
 
     @property
     def moves_per_second(self) -> float:
-        """Accepted moves (bots' included) per second."""
+        """Accepted moves (bots' included) per second of the run."""
         return self.moves / self.seconds if self.seconds > 0 else 0.0
 
     def percentile(self, p: float) -> float:
@@ -76,9 +90,40 @@ class LoadReport:
         return ordered[min(len(ordered), max(1, rank)) - 1] * 1000
 
 
+@dataclass
+class Game:
+    """One game a client played: its table and the moves it saw accepted."""
+
+    table: str
+    acked: list[tuple[int, str]] = field(default_factory=list)
+    over: bool = False
+
+
+@dataclass
+class Seat:
+    """One client's seat: its tokens and the games it played, in order."""
+
+    token: str
+    host: str
+    games: list[Game]
+    counted: int = 0
+    """Moves (bots' included) its games accepted before the run's end."""
+
+
+@dataclass
+class Run:
+    """What every client shares: the clock, the pace and what was measured."""
+
+    deadline: float
+    """``time.perf_counter()`` at the run's end."""
+    think: float
+    latencies: list[float] = field(default_factory=list)
+    refusals: list[str] = field(default_factory=list)
+
+
 async def _setup(
     http: httpx.AsyncClient, game: str, players: int, options: dict[str, Any], bot: str
-) -> tuple[str, str]:
+) -> Seat:
     r = await http.post("/api/tables", json={"game": game, "players": players, "options": options})
     r.raise_for_status()
     table, host = r.json()["table"]["id"], r.json()["host_token"]
@@ -89,57 +134,77 @@ async def _setup(
         body = {"bot": bot, "host_token": host}
         (await http.post(f"/api/tables/{table}/bots/{seat}", json=body)).raise_for_status()
     (await http.post(f"/api/tables/{table}/start", json={"host_token": host})).raise_for_status()
-    return table, token
+    return Seat(token, host, [Game(table)])
 
 
-async def _client(
-    ws_base: str,
-    table: str,
-    token: str,
-    rng: Rng,
-    deadline: float,
-    latencies: list[float],
-    think: float,
-    acked: list[tuple[int, str]],
-    refusals: list[str],
-) -> tuple[int, bool]:
+async def _again(http: httpx.AsyncClient, seat: Seat) -> None:
+    """Play again after a game's end: the table's rematch (same seats and bots), started."""
+    r = await http.post(f"/api/tables/{seat.games[-1].table}/rematch", json={"token": seat.host})
+    r.raise_for_status()
+    table = r.json()["id"]
+    body = {"host_token": seat.host}
+    (await http.post(f"/api/tables/{table}/start", json=body)).raise_for_status()
+    seat.games.append(Game(table))
+
+
+async def _client(http: httpx.AsyncClient, ws_base: str, seat: Seat, rng: Rng, run: Run) -> None:
+    """Play the seat's games until the run's end, then finish the last one."""
+    while True:
+        await _play(ws_base, seat, rng, run)
+        if not seat.games[-1].over or time.perf_counter() >= run.deadline:
+            return
+        await _again(http, seat)
+
+
+async def _play(ws_base: str, seat: Seat, rng: Rng, run: Run) -> None:
+    """Play the seat's latest game to its end, or until its table stops answering."""
     from websockets.asyncio.client import connect
 
-    async with connect(f"{ws_base}/ws/tables/{table}", max_size=None, compression=None) as ws:
-        await ws.send(json.dumps({"type": "hello", "seat": 0, "token": token, "lang": "en"}))
+    game = seat.games[-1]
+    url = f"{ws_base}/ws/tables/{game.table}"
+    async with connect(url, max_size=None, compression=None) as ws:
+        hello = {"type": "hello", "seat": 0, "token": seat.token, "lang": "en"}
+        await ws.send(json.dumps(hello))
         pending: tuple[int, float, str] | None = None
         tries = 0
         move = 0
         while True:
+            now = time.perf_counter()
+            if now > run.deadline + FINISH_WAIT:
+                return
             try:
-                raw = await asyncio.wait_for(ws.recv(), max(0.0, deadline - time.monotonic()) + 5)
-            except TimeoutError:  # nothing more came: the table is stuck, or time is up
-                return move, False
+                raw = await asyncio.wait_for(ws.recv(), max(0.0, run.deadline - now) + STALL)
+            except TimeoutError:  # nothing came for too long: the table is stuck
+                return
             msg = json.loads(raw)
             if msg.get("type") == "error" and pending is not None:
                 # Refused (busy, say): nothing changed, so the same move is sent again.
-                refusals.append(str(msg.get("error")))
+                run.refusals.append(str(msg.get("error")))
                 tries += 1
                 if tries > RESENDS:
-                    return move, False
+                    return
                 await asyncio.sleep(0.05 * tries)
                 await ws.send(json.dumps({"move": pending[0], "action": pending[2]}))
                 continue
             if msg.get("type") != "state":
                 continue
-            move = msg["move"] or 0
+            reached = msg["move"] or 0
+            now = time.perf_counter()
+            if now <= run.deadline:
+                seat.counted += max(0, reached - move)
+            move = max(move, reached)
             if pending is not None and move > pending[0]:
-                latencies.append(time.perf_counter() - pending[1])
-                acked.append((pending[0], pending[2]))
+                if pending[1] <= run.deadline:
+                    run.latencies.append(now - pending[1])
+                game.acked.append((pending[0], pending[2]))
                 pending, tries = None, 0
             if msg["summary"] is not None:
-                return move, True
-            if time.monotonic() > deadline:
-                return move, False
+                game.over = True
+                return
             if msg["legal"] and pending is None:
                 action = rng.choice(msg["legal"])["action"]
-                if think > 0:  # a person takes a moment (uniform, mean ``think``)
-                    await asyncio.sleep(rng.random() * 2 * think)
+                if run.think > 0 and now < run.deadline:  # a person takes a moment
+                    await asyncio.sleep(rng.random() * 2 * run.think)  # (uniform, mean think)
                 pending = (move, time.perf_counter(), action)
                 await ws.send(json.dumps({"move": move, "action": action}))
 
@@ -156,9 +221,11 @@ async def run_load(
     think: float = 0.0,
     seed: int = 1,
 ) -> LoadReport:
-    """Start ``tables`` tables on running servers and play them until they end or time is up."""
+    """Set up ``tables`` tables on running servers and keep them playing for ``duration``
+    seconds (a finished game is followed by its rematch), then finish and check every game."""
     bases = [base_url] if isinstance(base_url, str) else list(base_url)
     limits = httpx.Limits(max_connections=50)
+    ws_bases = ["ws" + base[len("http") :] for base in bases]
     async with contextlib.AsyncExitStack() as stack:
         https = [
             await stack.enter_async_context(
@@ -166,49 +233,39 @@ async def run_load(
             )
             for base in bases
         ]
-        made = await asyncio.gather(
+        seats = await asyncio.gather(
             *(
                 _setup(https[i % len(https)], game, players, options or {}, bot)
                 for i in range(tables)
             )
         )
-    ws_bases = ["ws" + base[len("http") :] for base in bases]
-    latencies: list[float] = []
-    start = time.perf_counter()
-    deadline = time.monotonic() + duration
-    rng = Rng(seed)
-    acked: list[list[tuple[int, str]]] = [[] for _ in made]
-    refusals: list[str] = []
-    outcomes = await asyncio.gather(
-        *(
-            _client(
-                ws_bases[(i + 1) % len(ws_bases)],
-                t,
-                tok,
-                rng.spawn(),
-                deadline,
-                latencies,
-                think,
-                acked[i],
-                refusals,
+        start = time.perf_counter()
+        run = Run(deadline=start + duration, think=think)
+        rng = Rng(seed)
+        await asyncio.gather(
+            *(
+                _client(
+                    https[i % len(https)], ws_bases[(i + 1) % len(ws_bases)], s, rng.spawn(), run
+                )
+                for i, s in enumerate(seats)
             )
-            for i, (t, tok) in enumerate(made)
         )
-    )
-    seconds = time.perf_counter() - start
-    report = LoadReport(
-        tables=tables,
-        finished=sum(1 for _, over in outcomes if over),
-        moves=sum(m for m, _ in outcomes),
-        seconds=seconds,
-        latencies=latencies,
-        refused=len(refusals),
-    )
-    async with httpx.AsyncClient(base_url=bases[0], timeout=60, limits=limits) as http:
-        for (table, _), (_, over), sent in zip(made, outcomes, acked, strict=True):
-            if over:
-                record = (await http.get(f"/api/tables/{table}/record")).json()
-                lost, doubled = check_log(record, sent)
+        seconds = min(time.perf_counter(), run.deadline) - start
+        games = [g for s in seats for g in s.games]
+        report = LoadReport(
+            tables=tables,
+            finished=sum(1 for g in games if g.over),
+            moves=sum(s.counted for s in seats),
+            seconds=seconds,
+            latencies=run.latencies,
+            games=len(games),
+            stuck=sum(1 for g in games if not g.over),
+            refused=len(run.refusals),
+        )
+        for g in games:
+            if g.over:
+                record = (await https[0].get(f"/api/tables/{g.table}/record")).json()
+                lost, doubled = check_log(record, g.acked)
                 report.verified += 1
                 report.lost += lost
                 report.doubled += doubled

@@ -275,10 +275,11 @@ def test_a_load_test_across_two_processes_loses_and_doubles_nothing(redis_url: s
                 game="loveletter",
                 players=2,
                 options={"tokens_to_win": 1},
-                duration=60,
+                duration=3,
             )
         )
-    assert (report.finished, report.verified, report.lost, report.doubled) == (6, 6, 0, 0)
+    assert report.games >= 6 and (report.finished, report.stuck) == (report.games, 0)
+    assert (report.verified, report.lost, report.doubled) == (report.games, 0, 0)
     assert len(report.latencies) >= 6 and report.percentile(99) > 0
 
 

@@ -2,17 +2,26 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import socket
 import threading
 import time
+from collections.abc import Iterator
+
+import pytest
+from fastapi import FastAPI
 
 from parlour.engine import Replay
 from parlour.server import ServerConfig, create_app
+from parlour.tools import loadtest
 from parlour.tools.loadtest import LoadReport, check_log, run_load
 from tests.server.conftest import run_async
 
 
-def test_a_tiny_load_test_plays_every_table_to_the_end(db_url: str) -> None:
+@contextlib.contextmanager
+def live_server(db_url: str) -> Iterator[tuple[str, FastAPI]]:
+    """A server on a free local port in a thread: its base URL and app."""
     import uvicorn
 
     with socket.socket() as s:
@@ -26,17 +35,44 @@ def test_a_tiny_load_test_plays_every_table_to_the_end(db_url: str) -> None:
     try:
         while not server.started:
             time.sleep(0.05)
-        report = run_async(
-            run_load(f"http://127.0.0.1:{port}", tables=4, game="highcard", players=3, duration=30)
-        )
+        yield f"http://127.0.0.1:{port}", app
     finally:
         server.should_exit = True
         thread.join(10)
-    assert (report.tables, report.finished, report.moves) == (4, 4, 12)
-    assert len(report.latencies) == 4  # the client's one move per table
+
+
+def test_a_tiny_load_test_holds_its_load_and_finishes_every_game(db_url: str) -> None:
+    """Games that end before the run's end are followed by their rematch; at the end
+    every game is finished and its log checked."""
+    with live_server(db_url) as (base, _):
+        report = run_async(run_load(base, tables=4, game="highcard", players=3, duration=1.5))
+    # The load held: more games than tables, each one a rematch of the one before.
+    assert report.games > report.tables == 4
+    assert (report.finished, report.stuck) == (report.games, 0)
+    assert 1.0 < report.seconds <= 1.6
+    # The client makes one move a game; those sent during the run are measured.
+    assert report.tables <= len(report.latencies) <= report.games
+    assert 0 < report.moves <= 3 * report.games
     assert report.percentile(99) >= report.percentile(50) > 0
-    # Every finished table's log holds the client's moves, once each.
-    assert (report.verified, report.lost, report.doubled) == (4, 0, 0)
+    # Every game's log holds the client's moves, once each.
+    assert (report.verified, report.lost, report.doubled) == (report.games, 0, 0)
+
+
+def test_a_table_that_stops_answering_counts_as_stuck(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A planted fault: the server's bots never act, so no game reaches its end."""
+    monkeypatch.setattr(loadtest, "STALL", 0.5)
+    with live_server(db_url) as (base, app):
+        run_async(_wait_for_hub(app))
+        app.state.hub.bot_play.kick = lambda table: None
+        report = run_async(run_load(base, tables=3, game="highcard", players=3, duration=0.2))
+    assert (report.games, report.finished, report.stuck, report.verified) == (3, 0, 3, 0)
+
+
+async def _wait_for_hub(app: FastAPI) -> None:
+    while getattr(app.state, "hub", None) is None:
+        await asyncio.sleep(0.01)
 
 
 def test_percentiles() -> None:
