@@ -41,6 +41,8 @@ class ServerConfig(BaseSettings):
     (each sends the whole log again)."""
     lang_burst: float = 3.0
     """Language switches one websocket may make at once."""
+    away_after: float = 45.0
+    """Seconds without a heartbeat after which a seat's person shows as away."""
     max_header_bytes: int = 16 * 1024
     """The most bytes of request headers (431 past it)."""
     max_body_bytes: int = 64 * 1024

@@ -39,6 +39,7 @@ from parlour.server.cluster import Alone, Held, RedisCluster, make_cluster
 from parlour.server.config import ServerConfig
 from parlour.server.errors import ServerError
 from parlour.server.limits import ClientLimits
+from parlour.server.presence import Presence
 from parlour.server.protocol import encode, error_message, state_message
 from parlour.server.storage import ActionRow, SeatRecord, Store, TableRecord
 from parlour.server.sync import ClusterSync
@@ -128,6 +129,8 @@ class Hub:
         """What other processes change reaches this one's tables through it."""
         self.bot_play = BotPlay(self)
         """The bots' turns at every table."""
+        self.presence = Presence(self)
+        """Who is at each table now (see :mod:`parlour.server.presence`)."""
         self.replays: OrderedDict[tuple[Any, ...], dict[str, Any]] = OrderedDict()
         """Replay positions already rebuilt, oldest first (see routes/replays.py)."""
         self.client_limits = ClientLimits({"create": config.create_rate, "seat": config.seat_rate})
@@ -180,6 +183,7 @@ class Hub:
     async def close(self) -> None:
         """Stop bot loops and release threads."""
         await self.sync.close()
+        await self.presence.close()
         await self.bot_play.close()
         await self.cluster.close()  # after the bots: a move under way still releases its lock
         for tb in self.tables.values():
@@ -463,6 +467,8 @@ class Hub:
                 text = shared[key] = encode(state_message(table, conn))
             conn.cursor = end
             conn.send(text)
+        if table.id in self.presence.tables:  # a seat that changed hands changes its presence
+            self.presence.update(table)
 
 
 def revoke_if_lost(table: LiveTable, conn: Connection) -> bool:

@@ -8,10 +8,12 @@ Messages (JSON objects, ``type`` first):
   ``legal`` (``[{action, steps, self_out}]`` when this seat is to act; ``self_out``: the move
   surely knocks its player out), ``summary`` (end-of-game text).
 - ``error``: ``error`` (catalog key), ``params``, ``message`` (translated), ``move``.
+- ``presence`` (to clients that beat): each seat's status, spectators, arrivals and
+  departures (see :mod:`parlour.server.presence`).
 
 A client sends ``{"type": "hello", "seat": n | null, "token": "...", "lang": "en"}`` first,
 then moves as ``{"move": n, "action": "<text>"}``, ``{"type": "lang", "lang": "vi"}`` or
-``{"type": "ping"}``.
+``{"type": "ping"}``; a live page also beats (``{"type": "beat", "away": false}``).
 """
 
 from __future__ import annotations

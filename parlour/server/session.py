@@ -15,7 +15,7 @@ import json
 from typing import Any, Literal
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
-from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, ValidationError
+from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, StrictStr, ValidationError
 
 from parlour.engine import IllegalActionError, ParlourError
 from parlour.engine.i18n import LANGUAGES
@@ -69,7 +69,15 @@ class Ping(_Message):
     type: Literal["ping"]
 
 
-Message = MoveMessage | LangMessage | Ping
+class Beat(_Message):
+    """A live client's heartbeat (its first makes it hear presence); ``away`` while its
+    page is hidden. Not answered."""
+
+    type: Literal["beat"]
+    away: StrictBool = False
+
+
+Message = MoveMessage | LangMessage | Ping | Beat
 
 
 def _unknown_fields(exc: ValidationError) -> ServerError | None:
@@ -106,6 +114,8 @@ def parse_message(data: Any) -> Message:
         model = LangMessage
     elif data.get("type") == "ping":
         model = Ping
+    elif data.get("type") == "beat":
+        model = Beat
     else:
         raise ServerError("web.error.bad_message")
     try:
@@ -114,6 +124,8 @@ def parse_message(data: Any) -> Message:
         unknown = _unknown_fields(exc)
         if unknown is not None:
             raise unknown from None
+        if model is not LangMessage and model is not MoveMessage:
+            raise ServerError("web.error.bad_message") from None
         fields = {str(e["loc"][0]) for e in exc.errors() if e["loc"]}
         if "move" in fields:
             move = str(data.get("move"))[:20]
@@ -176,6 +188,8 @@ class Session:
             await warm_history(self.table, message.lang, conn.seat)
             conn.lang = message.lang
             conn.send(state_message(self.table, conn, reset=True))
+        elif isinstance(message, Beat):
+            self.hub.presence.beat(self.table, conn, message.away)
         else:
             conn.send({"type": "pong"})
 
@@ -216,6 +230,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     await warm_history(table, lang, seat)
     session = Session(hub, table, Connection(seat, lang, holder))
     hub.attach(table, session.conn)
+    hub.presence.arrive(table, session.conn)
     sender = asyncio.create_task(_pump(websocket, session.conn))
     try:
         while True:
@@ -229,6 +244,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         pass
     finally:
         hub.detach(table, session.conn)
+        hub.presence.leave(table, session.conn)
         sender.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await sender

@@ -1,12 +1,13 @@
 // A table: seats and invitation while it fills, then live play over a per-seat websocket.
 import { ApiError, call, hostOf, keepName, keepSeat, myName, seatOf } from "./api.js";
 import { h, toast } from "./dom.js";
-import { BOT_LEVELS, botKind, gameName, has, lang, seatName, t } from "./i18n.js";
+import { BOT_LEVELS, botKind, gameName, has, lang, need, seatName, t } from "./i18n.js";
 import { BoardPlay } from "./board.js";
 import { logLine } from "./logview.js";
 import { StepMenu } from "./menu.js";
 import { markFresh, motionOn } from "./motion.js";
 import { patch } from "./patch.js";
+import { Presence } from "./presence.js";
 import { rematchButton } from "./rematch.js";
 import { loadRenderer } from "./render.js";
 import { announce, chime, noticeTurn } from "./notice.js";
@@ -47,6 +48,7 @@ export class TablePage {
     this.wasMyTurn = false;
     this.board = null; // the legal moves as taps on the board
     this.pending = null; // a finished move waiting for its confirmation
+    this.presence = new Presence(); // who is at the table now
     // One pair of listeners for the board's taps: the board is redrawn, these stay.
     root.addEventListener("click", (e) => this.boardTap(e));
     root.addEventListener("keydown", (e) => {
@@ -105,6 +107,7 @@ export class TablePage {
     });
     if (!summary) return;
     this.renderer = await loadRenderer(summary.game);
+    await need("friends");
     const games = await call("GET", "/api/games");
     const info = games.find((g) => g.id === summary.game);
     this.bots = info ? info.bots : ["random"];
@@ -130,6 +133,7 @@ export class TablePage {
       socket.send(
         JSON.stringify({ type: "hello", seat: mine ? mine.seat : null, token: mine ? mine.token : null, lang: lang() }),
       );
+      this.presence.start(socket);
     });
     socket.addEventListener("message", (e) => this.receive(JSON.parse(e.data)));
     socket.addEventListener("close", () => {
@@ -148,6 +152,11 @@ export class TablePage {
         window.localStorage.removeItem(`parlour.seat.${this.id}`);
       }
       toast(msg.message);
+      if (this.msg) this.render();
+      return;
+    }
+    if (msg.type === "presence") {
+      this.presence.receive(msg);
       if (this.msg) this.render();
       return;
     }
@@ -201,6 +210,7 @@ export class TablePage {
       h("h1", {}, gameName(table.game, "game")),
       h("span.table-status", t(`web.status.${table.status}`)),
       h("p.banner#banner", { role: "status" }, this.connected ? "" : t("web.table.reconnecting")),
+      this.presence.renderStrip(msg.names),
     );
     patch(this.root, [head, table.status === "open" ? this.renderSeats(table) : this.renderPlay(msg)]);
     if (table.status !== "open") {
@@ -224,7 +234,7 @@ export class TablePage {
     const rows = table.seats.map((s) => {
       const cells = [h("span.seat-number", `${s.seat + 1}`), seatRole(table.game, s.seat)];
       if (s.kind) {
-        cells.push(h("span.seat-name", seatName(s)), s.kind === "bot" ? h("span.badge", t("web.table.bot")) : null);
+        cells.push(h("span.seat-name", seatName(s)), s.kind === "bot" ? h("span.badge", t("web.table.bot")) : null, this.presence.dot(s.seat, s.kind));
         const own = mine && mine.seat === s.seat;
         if (own) cells.push(h("span.badge.you", t("web.table.you")));
         if (own || this.isHost()) {
@@ -422,6 +432,7 @@ export class TablePage {
           h(`span.who.seat-${seat % 8}`, { "aria-hidden": "true" }),
           h("span.player-name", name),
           info && info.kind === "bot" ? h("span.badge", t("web.table.bot")) : null,
+          info ? this.presence.dot(seat, info.kind) : null,
           msg.seat === seat ? h("span.badge.you", t("web.table.you")) : null,
         );
       }),
