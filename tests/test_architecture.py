@@ -18,7 +18,8 @@ ALLOWED: dict[str, set[str]] = {
     "bots": {"engine", "bots", "games"},
     "sim": {"engine", "games", "bots", "sim", "rl"},  # the benchmark measures RL steps too
     "rl": {"engine", "games", "bots", "rl"},
-    "server": {"engine", "games", "bots", "sim", "server", "web"},
+    "learn": {"engine", "games", "bots", "learn"},
+    "server": {"engine", "games", "bots", "sim", "learn", "server", "web"},
 }
 # Third-party modules the rules may never import.
 FORBIDDEN_IN_RULES = {

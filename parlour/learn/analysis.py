@@ -202,12 +202,14 @@ def analyse(
 ) -> Analysis:
     """Analyse every decision of ``seat`` in ``replay``.
 
-    ``progress(done, total)`` is called after each decision. Raises ReplayError for a bad
-    replay or seat.
+    ``progress(done, total)`` is called once the decisions are counted, then after each
+    one. Raises ReplayError for a bad replay or seat.
     """
     budget = budget or analysis_budget()
     points = list(_decision_points(replay, seat))
     decisions: list[Decision] = []
+    if progress is not None:
+        progress(0, len(points))
     for done, (state, index, text) in enumerate(points, 1):
         rng = Rng(seed * 1_000_003 + index)
         decisions.append(decide(state, seat, text, index, budget, rng))

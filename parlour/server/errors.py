@@ -24,6 +24,7 @@ HTTP_STATUS: dict[str, int] = {
     "web.error.stale_move": 409,
     "web.error.storage": 503,
     "web.error.busy": 503,
+    "learn.error.busy": 503,
     "web.error.too_fast": 429,
     "web.error.too_many_tables": 503,
     "web.error.too_many_bot_tables": 503,

@@ -1,4 +1,5 @@
 // Replays a game move by move, as one seat saw it (any seat once the game is over).
+import { AnalysisPanel } from "./analyse.js";
 import { call, seatOf } from "./api.js";
 import { h, toast } from "./dom.js";
 import { gameName, t } from "./i18n.js";
@@ -17,6 +18,7 @@ export class ReplayPage {
     this.seat = null;
     this.data = null;
     this.cardKeys = null; // the previous position's cards: what a step brings slides in
+    this.analysis = new AnalysisPanel(id, () => this.data && this.render(), (move) => this.go(move));
   }
 
   async start() {
@@ -108,6 +110,7 @@ export class ReplayPage {
       this.renderEnd(d.view, ctx),
       h("section.panel.board", {}, this.renderer(d.view, ctx)),
       h("section.panel.log-panel", {}, h("h3", {}, t("web.table.log")), log),
+      this.analysis.render(d),
     ]);
     this.cardKeys = markFresh(this.root.querySelector(".board"), this.cardKeys);
     // The log follows the position: its last line is what the last step did.
