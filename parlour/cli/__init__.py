@@ -41,6 +41,7 @@ COMMANDS: tuple[str, ...] = (
     "serve",
     "study",
     "analyse",
+    "learn",
     "loadtest",
 )
 
