@@ -46,7 +46,6 @@ from parlour.engine import (
     Result,
     Rng,
     State,
-    describe,
     events_for,
     seed_from,
 )
@@ -212,11 +211,11 @@ def play_session(
             replay.actions.append(str(action))
             log += events_for(seat, events)
     except QuitGame:
-        _print_log(game, log, console, lang, names)
+        _print_log(state, log, console, lang, names)
         console.print(escape(t("cli.play.quitting", lang)))
         _offer_save(replay, ask, console, lang, save)
         return None
-    _print_log(game, log, console, lang, names)
+    _print_log(state, log, console, lang, names)
     result = state.result
     assert result is not None  # to_act is None only at the end
     console.print(render_view(game.id, state.view(seat), lang, names))
@@ -254,17 +253,18 @@ def _show_turn(
         )
     )
     console.print(render_view(game.id, state.view(seat), lang, names))
-    _print_log(game, log, console, lang, names)
+    _print_log(state, log, console, lang, names)
 
 
 def _print_log(
-    game: Game, log: Sequence[Event], console: Console, lang: str, names: Sequence[str]
+    state: State, log: Sequence[Event], console: Console, lang: str, names: Sequence[str]
 ) -> None:
     if not log:
         return
     console.print(f"[bold]{escape(t('cli.play.log', lang))}[/]")
     for event in log:
-        console.print(f"  • {escape(describe(game.id, event, lang, names))}")
+        text = state.game.describe(event, lang, names, state.options)
+        console.print(f"  • {escape(text)}")
 
 
 def _offer_save(replay: Replay, ask: Ask, console: Console, lang: str, save: Path | None) -> None:

@@ -25,7 +25,6 @@ from parlour.engine import (
     OptionError,
     Replay,
     ReplayError,
-    describe,
     events_for,
 )
 from parlour.engine.i18n import t
@@ -93,7 +92,8 @@ def show_replay(
         console.print(Rule(escape(head), align="left"))
         shown = events if everything else events_for(seat, events)
         for event in shown:
-            console.print(f"  • {escape(describe(game.id, event, lang, names))}")
+            text = game.describe(event, lang, names, state.options)
+            console.print(f"  • {escape(text)}")
         for who in seats:
             _view(console, game.id, state.view(who), who, lang, names, everything)
         if pause is not None and index < len(replay.actions):

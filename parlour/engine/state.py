@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Self
 from parlour.engine.actions import Action, ActionSpace
 from parlour.engine.codec import Codec, Field
 from parlour.engine.errors import IllegalActionError, OptionError
-from parlour.engine.events import Event, EventLog
+from parlour.engine.events import Event, EventLog, describe
 from parlour.engine.i18n import json_dumps
 from parlour.engine.options import OptionSpec, validate_options
 from parlour.engine.rng import Rng
@@ -127,6 +127,18 @@ class Game(ABC):
         """
         del lang, names
         return [str(action)]
+
+    def describe(
+        self,
+        event: Event,
+        lang: str = "en",
+        names: Sequence[str] | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> str:
+        """One log line for ``event``; ``options`` (the game's) let a game name what depends
+        on them (Love Letter's named values are that edition's cards)."""
+        del options
+        return describe(self.id, event, lang, names)
 
     def knocks_out_self(self, view: Mapping[str, Any], action: Action) -> bool:
         """Whether ``action`` surely knocks out the seat making it, judged from its view alone.

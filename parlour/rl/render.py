@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from parlour.engine import Event, State, describe, events_for
+from parlour.engine import Event, State, events_for
 from parlour.engine.i18n import has, render_params, t
 
 
@@ -20,7 +20,9 @@ def render_text(
     """A few lines: the move number, the public events since the last render, who acts."""
     game = state.game.id
     lines = [t("rl.render.header", lang, game=game_name(game, lang), move=state.move_number)]
-    lines += [f"  {describe(game, e, lang)}" for e in events_for(None, events)]
+    lines += [
+        f"  {state.game.describe(e, lang, None, state.options)}" for e in events_for(None, events)
+    ]
     result = state.result
     if result is not None:
         lines.append(

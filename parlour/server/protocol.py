@@ -21,10 +21,10 @@ from __future__ import annotations
 import asyncio
 import bisect
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from parlour.engine import Event, ParlourError, Result, describe
+from parlour.engine import Event, Game, ParlourError, Result
 from parlour.engine.i18n import LANGUAGES, render_params, t
 from parlour.server.tables import Connection, History, LiveTable
 
@@ -37,15 +37,32 @@ def pick_language(lang: object) -> str:
     return lang if isinstance(lang, str) and lang in LANGUAGES else "en"
 
 
+def describe(
+    game: Game,
+    event: Event,
+    lang: str,
+    names: Sequence[str],
+    options: Mapping[str, Any] | None = None,
+) -> str:
+    """One event's text in ``lang`` (every rendered log line goes through here)."""
+    return game.describe(event, lang, names, options)
+
+
 def event_json(
-    game: str, move: int, event: Event, lang: str, names: Sequence[str]
+    game: Game,
+    move: int,
+    event: Event,
+    lang: str,
+    names: Sequence[str],
+    options: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """One event for a client: kind, data, the move it followed and its text."""
+    """One event for a client: kind, data, the move it followed and its text (``options``:
+    the table's, for texts that depend on them)."""
     return {
         "move": move,
         "kind": event.kind,
         "data": dict(event.data),
-        "text": describe(game, event, lang, names),
+        "text": describe(game, event, lang, names, options),
     }
 
 
@@ -61,12 +78,13 @@ def result_text(game: str, result: Result, lang: str, names: Sequence[str]) -> s
 
 
 def render_log(
-    game: str,
+    game: Game,
     log: Sequence[tuple[int, Event]],
     start: int,
     lang: str,
     seat: int | None,
     names: Sequence[str],
+    options: Mapping[str, Any] | None = None,
 ) -> tuple[list[int], list[dict[str, Any]]]:
     """The events of ``log`` (whose first entry is entry ``start`` of the table's log) that
     ``seat`` may see, rendered: their indices in the table's log, and their JSON."""
@@ -75,7 +93,7 @@ def render_log(
     for i, (m, e) in enumerate(log, start):
         if e.visible_to(seat):
             index.append(i)
-            events.append(event_json(game, m, e, lang, names))
+            events.append(event_json(game, m, e, lang, names, options))
     return index, events
 
 
@@ -90,7 +108,7 @@ def history(table: LiveTable, lang: str, seat: int | None) -> History:
         found = table.histories[key] = History()
     if found.upto < len(table.log):
         index, events = render_log(
-            table.game.id, table.log[found.upto :], found.upto, lang, seat, names
+            table.game, table.log[found.upto :], found.upto, lang, seat, names, table.options
         )
         found.add(len(table.log), index, events)
     return found
@@ -108,7 +126,7 @@ async def warm_history(table: LiveTable, lang: str, seat: int | None) -> None:
         return
     part = table.log[start:end]  # the log only grows: this slice stays as it is
     index, events = await asyncio.to_thread(
-        render_log, table.game.id, part, start, lang, seat, names
+        render_log, table.game, part, start, lang, seat, names, table.options
     )
     found = table.histories.get(key)
     if found is None:

@@ -6,6 +6,7 @@ import asyncio
 import hashlib
 import hmac
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -111,6 +112,11 @@ class LiveTable:
     def players(self) -> int:
         """The number of seats."""
         return self.record.players
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        """The game's options: every one resolved once the game has started."""
+        return self.state.options if self.state is not None else self.record.options
 
     def seat(self, seat: int) -> SeatRecord | None:
         """Who sits at ``seat`` (None when free)."""

@@ -31,7 +31,7 @@ def test_a_flood_of_language_switches_is_refused_and_the_log_rendered_once_per_l
 ) -> None:
     table = _bot_game(client)
     rendered = 0
-    describe = protocol.describe  # type: ignore[attr-defined]
+    describe = protocol.describe
 
     def counting(*args: Any) -> str:
         nonlocal rendered

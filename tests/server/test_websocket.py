@@ -8,7 +8,8 @@ from typing import Any
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
-from parlour.engine import Event, describe
+from parlour.engine import Event
+from parlour.games import get_game
 from parlour.server.tables import MAX_OUTBOX, Connection
 from tests.server.conftest import human_table, new_table, run_async, sit
 
@@ -138,13 +139,14 @@ def test_a_language_switch_resends_the_log_in_that_language(client: TestClient) 
         ws.send_json({"type": "lang", "lang": "zh"})
         zh = ws.receive_json()
     names = zh["names"]
+    game, options = get_game("loveletter"), zh["table"]["options"]
     # The whole log comes again: the opening deal (as first sent), then the move's lines.
     whole = first[mover]["events"] + en["events"]
     assert [e["kind"] for e in zh["events"]] == [e["kind"] for e in whole]
     for mine, other in zip(zh["events"], whole, strict=True):
         event = Event(mine["kind"], mine["data"])
-        assert mine["text"] == describe("loveletter", event, "zh", names)
-        assert other["text"] == describe("loveletter", event, "en", names)
+        assert mine["text"] == game.describe(event, "zh", names, options)
+        assert other["text"] == game.describe(event, "en", names, options)
         assert mine["text"] != other["text"]
 
 

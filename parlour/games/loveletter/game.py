@@ -224,6 +224,19 @@ class LoveLetter(Game):
 
         return action_steps(action, lang, names)
 
+    def describe(
+        self,
+        event: Event,
+        lang: str = "en",
+        names: Sequence[str] | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> str:
+        """One log line; a Guard's or Bishop's named value reads as the edition's card."""
+        from parlour.games.loveletter.text import describe_event
+
+        edition = str((options or {}).get("edition", "classic"))
+        return describe_event(event, lang, names, edition)
+
     def knocks_out_self(self, view: Mapping[str, Any], action: Action) -> bool:
         """Discarding the Princess: playing it, a Prince on oneself, or a Bishop's "discard"."""
         hand = list(view.get("hand") or [])

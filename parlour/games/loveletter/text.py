@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from parlour.engine import Action
+from parlour.engine import Action, Event, describe
 from parlour.engine.i18n import t
 from parlour.games.loveletter.actions import Decide, Look, Play, Return
 from parlour.games.loveletter.cards import TABLES, TARGETING
@@ -19,6 +19,35 @@ def _player(seat: int, lang: str, names: Sequence[str] | None) -> str:
 def card_name(card_id: str, lang: str = "en") -> str:
     """A card's name in ``lang``."""
     return t(f"loveletter.name.{card_id}", lang)
+
+
+GUESS_EVENTS = frozenset({"played_guess", "guard_miss", "bishop_miss", "bishop_hit"})
+"""Events whose ``guess`` is a value named with a Guard or a Bishop."""
+
+
+def guess_text(value: int, edition: str, lang: str = "en") -> str:
+    """A named value as the edition's card(s) and the value: "Countess (8)".
+
+    Premium has several cards of one value ("Countess or Dowager Queen (7)"); a value no card
+    of the edition has stays a number.
+    """
+    ed = TABLES.get(edition)
+    cards = [] if ed is None else [c for c, v in zip(ed.ids, ed.values, strict=True) if v == value]
+    if not cards:
+        return str(value)
+    names = t("core.or_separator", lang).join(card_name(c, lang) for c in dict.fromkeys(cards))
+    return t("loveletter.guessed", lang, cards=names, value=value)
+
+
+def describe_event(
+    event: Event, lang: str = "en", names: Sequence[str] | None = None, edition: str = "classic"
+) -> str:
+    """One log line; a named value reads as the edition's card with its value."""
+    guess = event.data.get("guess")
+    if event.kind in GUESS_EVENTS and isinstance(guess, int) and not isinstance(guess, bool):
+        shown = Event(event.kind, {**event.data, "guess": guess_text(guess, edition, lang)})
+        return describe("loveletter", shown, lang, names)
+    return describe("loveletter", event, lang, names)
 
 
 def action_steps(action: Action, lang: str = "en", names: Sequence[str] | None = None) -> list[str]:

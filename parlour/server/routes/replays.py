@@ -64,7 +64,9 @@ def _replay_step(
         "names": names,
         "view": state.view(seat),
         "events": [
-            event_json(table.game.id, m, e, lang, names) for m, e in log if e.visible_to(seat)
+            event_json(table.game, m, e, lang, names, state.options)
+            for m, e in log
+            if e.visible_to(seat)
         ],
     }
 
