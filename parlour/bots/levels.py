@@ -22,6 +22,9 @@ from parlour.engine import Action, OptionError, Rng, State
 
 LEVELS = ("easy", "normal", "hard")
 """The level names, easiest first."""
+ALIASES: Mapping[str, str] = {"heuristic": "normal"}
+"""Bot kinds that are another kind under an older name: the command line still takes them,
+the lobby lists only the kind they stand for (``normal`` is the game's heuristic bot)."""
 EASY_NOISE = 0.25
 """How often the easy bot plays a random legal move instead of the heuristic's."""
 HARD_ITERATIONS: Mapping[str, int] = {"loveletter": 1500, "gauntlet": 1000, "splendor-marvel": 1000}

@@ -16,18 +16,18 @@ def register(app: typer.Typer) -> None:
     """Add the command to the app."""
     from parlour.cli import LANG
 
-    @app.command("loadtest", help=t("web.cli.loadtest", LANG))
+    @app.command("loadtest", help=t("cli.loadtest.help", LANG))
     def loadtest(
-        tables: int = typer.Option(50, help=t("web.cli.load_tables", LANG)),
-        game: str = typer.Option("loveletter", help=t("web.cli.load_game", LANG)),
-        players: int = typer.Option(2, help=t("web.cli.load_players", LANG)),
-        option: list[str] = typer.Option([], help=t("web.cli.load_option", LANG)),  # noqa: B008
-        duration: float = typer.Option(60.0, help=t("web.cli.load_duration", LANG)),
-        url: str = typer.Option("", help=t("web.cli.load_url", LANG)),
-        think: float = typer.Option(0.0, help=t("web.cli.load_think", LANG)),
-        bot_delay: float = typer.Option(0.0, help=t("web.cli.bot_delay", LANG)),
-        servers: int = typer.Option(1, min=1, max=16, help=t("web.cli.load_servers", LANG)),
-        redis: str = typer.Option("", help=t("web.cli.redis", LANG)),
+        tables: int = typer.Option(50, help=t("cli.loadtest.tables", LANG)),
+        game: str = typer.Option("loveletter", help=t("cli.loadtest.game", LANG)),
+        players: int = typer.Option(2, help=t("cli.loadtest.players", LANG)),
+        option: list[str] = typer.Option([], help=t("cli.loadtest.option", LANG)),  # noqa: B008
+        duration: float = typer.Option(60.0, help=t("cli.loadtest.duration", LANG)),
+        url: str = typer.Option("", help=t("cli.loadtest.url", LANG)),
+        think: float = typer.Option(0.0, help=t("cli.loadtest.think", LANG)),
+        bot_delay: float = typer.Option(0.0, help=t("cli.serve.bot_delay", LANG)),
+        servers: int = typer.Option(1, min=1, max=16, help=t("cli.loadtest.servers", LANG)),
+        redis: str = typer.Option("", help=t("cli.serve.redis", LANG)),
         lang: LangFlag = None,
     ) -> None:
         shown = check_language(lang)
@@ -47,7 +47,7 @@ def register(app: typer.Typer) -> None:
                 options[name] = specs[name].parse_text(text)
             get_game(game).resolve_options(players, options)
             if servers > 1 and not redis and not url:
-                raise ParlourError("web.cli.load_need_redis")
+                raise ParlourError("cli.loadtest.need_redis")
         except ParlourError as exc:
             typer.echo(exc.message(shown), err=True)
             raise typer.Exit(2) from None
@@ -69,11 +69,11 @@ def register(app: typer.Typer) -> None:
                     )
                 )
             except httpx.HTTPError as exc:
-                typer.echo(t("web.cli.load_unreachable", shown, url=", ".join(base), error=exc))
+                typer.echo(t("cli.loadtest.unreachable", shown, url=", ".join(base), error=exc))
                 raise typer.Exit(1) from None
             typer.echo(
                 t(
-                    "web.cli.load_report",
+                    "cli.loadtest.report",
                     shown,
                     tables=report.tables,
                     games=report.games,
@@ -89,7 +89,7 @@ def register(app: typer.Typer) -> None:
             )
             typer.echo(
                 t(
-                    "web.cli.load_check",
+                    "cli.loadtest.check",
                     shown,
                     verified=report.verified,
                     lost=report.lost,

@@ -12,14 +12,14 @@ def register(app: typer.Typer) -> None:
     """Add the command to the app."""
     from parlour.cli import LANG
 
-    @app.command("serve", help=t("web.cli.serve", LANG))
+    @app.command("serve", help=t("cli.serve.help", LANG))
     def serve(
-        host: str = typer.Option("127.0.0.1", help=t("web.cli.host", LANG)),
-        port: int = typer.Option(8000, help=t("web.cli.port", LANG)),
-        database: str = typer.Option("", help=t("web.cli.database", LANG)),
-        redis: str = typer.Option("", help=t("web.cli.redis", LANG)),
-        bot_delay: float | None = typer.Option(None, help=t("web.cli.bot_delay", LANG)),
-        bot_think: float | None = typer.Option(None, help=t("web.cli.bot_think", LANG)),
+        host: str = typer.Option("127.0.0.1", help=t("cli.serve.host", LANG)),
+        port: int = typer.Option(8000, help=t("cli.serve.port", LANG)),
+        database: str = typer.Option("", help=t("cli.serve.database", LANG)),
+        redis: str = typer.Option("", help=t("cli.serve.redis", LANG)),
+        bot_delay: float | None = typer.Option(None, help=t("cli.serve.bot_delay", LANG)),
+        bot_think: float | None = typer.Option(None, help=t("cli.serve.bot_think", LANG)),
         lang: LangFlag = None,
     ) -> None:
         import uvicorn
@@ -35,7 +35,7 @@ def register(app: typer.Typer) -> None:
         }
         config = serve_config({k: v for k, v in given.items() if v is not None})
         shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
-        typer.echo(t("web.cli.serving", check_language(lang), url=f"http://{shown}:{port}/"))
+        typer.echo(t("cli.serve.serving", check_language(lang), url=f"http://{shown}:{port}/"))
         # Views are small and sent often: compressing each costs more CPU than it saves.
         uvicorn.run(
             create_app(config),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
+from parlour.bots.registry import make_bot
 from tests.server.conftest import add_bot, human_table, new_table, sit, start
 
 
@@ -13,6 +14,15 @@ def test_games_are_listed_with_names_options_and_bots(client: TestClient) -> Non
     assert (hc["min_players"], hc["max_players"]) == (2, 4)
     assert hc["options"][0]["name"] == "copies"
     assert "random" in hc["bots"]
+
+
+def test_the_lobby_lists_each_bot_kind_once(client: TestClient) -> None:
+    """ "heuristic" is Normal's older name: the command line takes it, the lobby lists Normal."""
+    games = {g["id"]: g for g in client.get("/api/games").json()}
+    for game in ("loveletter", "gauntlet", "splendor-marvel"):
+        bots = games[game]["bots"]
+        assert {"easy", "normal", "hard", "random"} <= set(bots) and "heuristic" not in bots
+        assert make_bot("heuristic", game).name == "heuristic"
 
 
 def test_bad_options_are_refused_with_the_engine_key_in_the_asked_language(

@@ -293,7 +293,7 @@ def test_the_load_test_refuses_several_servers_without_redis() -> None:
     assert "--redis" in result.output
     result = CliRunner().invoke(app, ["loadtest", "--servers", "2", "--lang", "vi"])
     assert result.exit_code == 2
-    assert t("web.cli.load_need_redis", "vi") in result.output
+    assert t("cli.loadtest.need_redis", "vi") in result.output
 
 
 @pytest.mark.parametrize("database", ["sqlite", "postgresql"])

@@ -10,6 +10,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
+from parlour.bots.levels import ALIASES
 from parlour.bots.registry import bot_names
 from parlour.engine.i18n import DEFAULT_LANGUAGE, LANGUAGES, catalog, domains, t
 from parlour.engine.options import describe_options
@@ -31,7 +32,7 @@ def game_info(game_id: str, lang: str) -> dict[str, Any]:
         "min_players": game.min_players,
         "max_players": game.max_players,
         "options": describe_options(game.option_specs(), game.player_range, lang),
-        "bots": bot_names(game.id),
+        "bots": [b for b in bot_names(game.id) if b not in ALIASES],
     }
 
 
