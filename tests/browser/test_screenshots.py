@@ -8,10 +8,12 @@ test is skipped, so the regular suite stays short (the same flows are tested the
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
+import parlour.games
 from parlour.games import game_ids
 from tests.browser.conftest import shot
 from tests.browser.test_board import BOARD, wait_change
@@ -29,6 +31,13 @@ Page = Any
 SIZES = {"desktop": {"width": 1100, "height": 850}, "phone": {"width": 390, "height": 844}}
 
 
+@pytest.fixture(autouse=True)
+def only_real_games(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The lobby pictured lists the games people play, not the one the browser tests add."""
+    monkeypatch.delitem(parlour.games._LOADED, "highcard", raising=False)
+    yield
+
+
 def open_page(browser: Any, lang: str, size: str) -> Page:
     """A page in ``lang`` at ``size`` with its animations at rest."""
     context = browser.new_context(viewport=SIZES[size], locale="en-US", reduced_motion="reduce")
@@ -42,6 +51,8 @@ def test_every_phase_pictured(browser: Any, base_url: str, lang: str, size: str)
     page = open_page(browser, lang, size)
     page.goto(f"{base_url}/")
     page.wait_for_selector("[data-game]")
+    assert ".name." not in page.inner_text("main")  # every game named in words
+    assert page.locator("[data-game='highcard']").count() == 0
     shot(page, f"{lang}-{size}-0-lobby")
     page.goto(f"{base_url}/howto/loveletter?lang={lang}")
     page.wait_for_selector("article.howto")

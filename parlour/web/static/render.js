@@ -29,6 +29,7 @@ export async function loadRenderer(game) {
     // Optional panels: roundSummary(view, ctx) -> {key, title, parts}, endSummary(view, ctx) -> nodes.
     draw.roundSummary = module.roundSummary || null;
     draw.endSummary = module.endSummary || null;
+    draw.unseen = module.unseen || null; // the cards a seat has not seen: [{label, count, card}]
     draw.pickPath = module.pickPath || null; // board.js: an action as taps on the board
     return draw;
   } catch (err) {

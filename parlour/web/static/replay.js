@@ -74,7 +74,7 @@ export class ReplayPage {
   render() {
     const d = this.data;
     this.root.dataset.move = String(d.move);
-    const ctx = { game: d.table.game, seat: d.seat, names: d.names, t, name: (v) => gameName(d.table.game, v) };
+    const ctx = { game: d.table.game, seat: d.seat, names: d.names, log: d.events, t, name: (v) => gameName(d.table.game, v) };
     const pick = h(
       "select#seen-by",
       { id: "seen-by", onchange: (e) => {

@@ -13,6 +13,7 @@ import { loadRenderer } from "./render.js";
 import { announce, chime, noticeTurn } from "./notice.js";
 
 const ASK = "parlour.confirm";
+const UNSEEN = "parlour.unseen";
 
 // Whether a finished move is shown in words before it is sent (on unless switched off).
 function askFirst() {
@@ -356,7 +357,7 @@ export class TablePage {
   renderPlay(msg) {
     const view = msg.view;
     const names = msg.names;
-    const ctx = { game: msg.table.game, seat: msg.seat, names, t, name: (v) => gameName(msg.table.game, v) };
+    const ctx = { game: msg.table.game, seat: msg.seat, names, log: this.log, t, name: (v) => gameName(msg.table.game, v) };
     const tree = this.renderer(view, ctx);
     const picker = this.board && !this.pending && this.connected ? this.board.decorate(tree, t) : null;
     const board = h("section.panel.board", { dataset: { picking: String(Boolean(picker) || Boolean(tree.querySelector(".pickable"))) } }, picker, tree);
@@ -369,8 +370,34 @@ export class TablePage {
       if (msg.seat === null) parts.unshift(h("p.muted.watching", {}, t("web.table.watching")));
     }
     parts.splice(msg.summary ? 1 : 0, 0, this.renderTurn(msg), this.renderRecent());
-    parts.push(this.renderLog());
+    parts.push(this.renderUnseen(view, ctx), this.renderLog());
     return h("div.play", {}, parts);
+  }
+
+  // The cards still unseen (a game's renderer counts them from this seat's view only), shown
+  // while the switch is on (off by default, remembered in the browser).
+  renderUnseen(view, ctx) {
+    if (!this.renderer.unseen || !view) return null;
+    const on = window.localStorage.getItem(UNSEEN) === "on";
+    const rows = on ? this.renderer.unseen(view, ctx) : [];
+    return h(
+      "section.panel.unseen#unseen",
+      { "aria-labelledby": "unseen-switch-label" },
+      h(
+        "label.unseen-switch",
+        h("input#unseen-switch", { type: "checkbox", checked: on, onchange: (e) => {
+          window.localStorage.setItem(UNSEEN, e.currentTarget.checked ? "on" : "off");
+          this.render();
+        } }),
+        h("span#unseen-switch-label", t("web.unseen.switch")),
+      ),
+      on
+        ? h(
+            "ul.unseen-list",
+            rows.map((r) => h("li", { dataset: { card: r.card || "", count: String(r.count) } }, h("span.unseen-name", r.label), h("strong.unseen-count", String(r.count)))),
+          )
+        : null,
+    );
   }
 
   // The end-of-game panel: the server's summary line, the game's score table, the replay link.

@@ -93,9 +93,10 @@ export function render(view, ctx) {
     );
   }
   const seats = h("div.seat-boards");
+  const snapped = snapStones(view);
   for (let s = 0; s < view.players; s++) {
     const deck = s === thanosSeat ? "thanos" : "hero";
-    const knownHand = s === thanosSeat ? view.known && view.known.thanos_hand : view.known && view.known.hands && view.known.hands[String(s)];
+    const knownHand = s === thanosSeat ? (snapped || (view.known && view.known.thanos_hand)) : view.known && view.known.hands && view.known.hands[String(s)];
     const hand =
       s === view.seat
         ? null
@@ -118,6 +119,33 @@ export function render(view, ctx) {
     root.append(h("div.ig-defeated", h("h4", ctx.t("web.table.defeated")), h("div.cards", view.thanos_defeated.map((c) => card(ctx, c, ".small", "thanos")))));
   }
   return root;
+}
+
+// After the snap Thanos has revealed the six Infinity Stones: those not face up in front of him
+// were in his hand (IG-END-3), so they are shown face up there; his other cards stay hidden.
+function snapStones(view) {
+  if (!view.result || view.result.reason !== "snap") return null;
+  const faceup = new Set(view.faceup[0] || []);
+  return Object.values(cards).filter((c) => c.stone && !faceup.has(c.id)).map((c) => c.id);
+}
+
+// The cards this seat cannot see now: Thanos's cards one by one, hero cards by number (from its
+// own view: face-up and defeated cards, its hand, the hands and deck cards it knows).
+export function unseen(view, ctx) {
+  const seen = new Set([...view.faceup.flat(), ...(view.thanos_defeated || []), ...(view.hand || []), ...(view.looking || [])]);
+  const known = view.known || {};
+  for (const id of [...(known.thanos_hand || []), ...Object.values(known.hands || {}).flat()]) seen.add(id);
+  for (const [, id] of [...(known.hero_deck || []), ...(known.thanos_deck || [])]) seen.add(id);
+  for (const id of snapStones(view) || []) seen.add(id);
+  const rows = [];
+  const heroes = {};
+  for (const c of Object.values(cards)) {
+    if (seen.has(c.id)) continue;
+    if (c.deck === "thanos") rows.push({ label: `✦ ${ctx.name(c.id)} (${c.number})`, count: 1, card: c.id });
+    else heroes[c.number] = (heroes[c.number] || 0) + 1;
+  }
+  for (const [n, count] of Object.entries(heroes)) rows.push({ label: `★ ${ctx.t("gauntlet.ui.hero_cards", { number: n })}`, count });
+  return rows;
 }
 
 // The end of the game: both sides' health and the turns played.

@@ -103,15 +103,45 @@ export function render(view, ctx) {
   return root;
 }
 
+// The cards this seat has not seen in the round: the edition's deck less every discard, the
+// face-up cards, its own hand and the hands it knows (public facts and its own knowledge only).
+export function unseen(view, ctx) {
+  const ed = view.edition;
+  const left = {};
+  for (const c of Object.values(cards)) if (c.count && c.count[ed]) left[c.id] = c.count[ed];
+  const seen = [...view.discards.flat(), ...(view.face_up || []), ...(view.hand || [])];
+  for (const [s, id] of Object.entries(view.known || {})) if (id && Number(s) !== view.seat) seen.push(id);
+  for (const id of seen) if (left[id]) left[id] -= 1;
+  return Object.entries(left)
+    .sort(([a], [b]) => value(a, ed) - value(b, ed))
+    .map(([id, n]) => ({ label: `${ctx.name(id)} (${value(id, ed)})`, count: n, card: id }));
+}
+
 function winnerNames(ctx, seats) {
   return seats.map((s) => ctx.names[s]).join(", ");
 }
 
-// Why the round ended and the hands shown at its showdown (round panel and end panel alike).
+// The tokens given at the end of the last round besides the winners' (the Spy's, the Jester's):
+// their log lines, between the round's result and the next round's start.
+function bonusLines(ctx) {
+  const log = ctx.log || [];
+  let i = log.length - 1;
+  while (i >= 0 && log[i].kind !== "round_won" && log[i].kind !== "round_nobody") i--;
+  const out = [];
+  for (let j = i + 1; i >= 0 && j < log.length && log[j].kind !== "round_start"; j++) {
+    if (log[j].kind === "token" && log[j].data.reason !== "round") out.push(log[j].text);
+  }
+  return out;
+}
+
+// Why the round ended, its bonus tokens and the hands shown at its showdown (round panel and
+// end panel alike).
 function roundEnd(view, ctx, last) {
   const shown = Object.entries(last.hands || {});
+  const bonuses = bonusLines(ctx);
   return [
     h("p.summary-why", ctx.t(last.showdown ? "web.summary.by_showdown" : "web.summary.by_knockout")),
+    bonuses.length ? h("ul.summary-bonuses", { "aria-label": ctx.t("web.summary.bonuses") }, bonuses.map((line) => h("li", line))) : null,
     last.showdown && shown.length
         ? h(
             "div.summary-showdown",

@@ -123,12 +123,50 @@ export function pickPath(action, steps) {
   return null;
 }
 
+const GOAL = 16; // SM-WIN-1: infinity points needed for the Gauntlet
+const STONE_COLOURS = ["yellow", "blue", "orange", "red", "purple"];
+
+// How far a player is from the Infinity Gauntlet (SM-WIN-1): points, the five colours among
+// their bonuses, a Time token; and their Avengers tags (SM-END-AVENGERS), each met part marked.
+function progress(ctx, p) {
+  const colours = STONE_COLOURS.filter((c) => (p.bonuses[c] || 0) > 0).length;
+  const green = (p.tokens.green || 0) > 0;
+  const part = (met, text) => h(`li${met ? ".met" : ""}`, h("span.mark", { "aria-hidden": "true" }, met ? "✓" : "·"), ` ${text}`);
+  return h(
+    "ul.sm-progress",
+    { "aria-label": ctx.t("splendor-marvel.ui.progress") },
+    part(p.points >= GOAL, ctx.t("splendor-marvel.ui.progress_points", { points: p.points, goal: GOAL })),
+    part(colours === STONE_COLOURS.length, ctx.t("splendor-marvel.ui.progress_colours", { count: colours, all: STONE_COLOURS.length })),
+    part(green, ctx.t(green ? "splendor-marvel.ui.progress_green" : "splendor-marvel.ui.progress_no_green")),
+    part(p.tags >= 3, ctx.t("splendor-marvel.ui.progress_tags", { tags: p.tags })),
+  );
+}
+
+// The characters this seat has not seen, by tier and bonus colour: every card less those on
+// display, in tableaux and reserved face up (its own blind reserves included: it saw them).
+export function unseen(view, ctx) {
+  const seen = new Set([...view.display.flat(), ...view.seats.flatMap((p) => [...p.cards, ...p.reserved.map((r) => r.card)])]);
+  const left = {};
+  for (const c of Object.values(cards)) {
+    if (seen.has(c.id)) continue;
+    const key = `${c.tier}:${c.bonus}`;
+    left[key] = (left[key] || 0) + 1;
+  }
+  return Object.entries(left)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([key, count]) => {
+      const [tier, colour] = key.split(":");
+      return { label: `${ctx.t("splendor-marvel.ui.tier", { tier })} · ${ctx.name(colour)}`, count, card: key };
+    });
+}
+
 export function render(view, ctx) {
   const root = h("div.sm-board");
   root.append(
     h(
       "div.sm-top",
-      h("span", ctx.t("splendor-marvel.ui.round", { round: view.round })),
+      // The view counts the round under way; once the game is over, the last one played.
+      h("span.sm-round", ctx.t("splendor-marvel.ui.round", { round: view.result ? view.round - 1 : view.round })),
       // Who holds the Avengers Assemble card (public: it moves to whoever has the most tags).
       view.avengers !== null && view.avengers !== undefined
         ? h("strong.sm-avengers-holder", ctx.t("splendor-marvel.ui.avengers_holder", { holder: ctx.names[view.avengers] }))
@@ -158,6 +196,7 @@ export function render(view, ctx) {
         "div.seat-board.sm-seat",
         { dataset: { seat: s, acting: String(view.to_act === s) } },
         h("h4", ctx.names[s], " ", h("span.badge", `${ctx.t("web.table.points")}: ${p.points}`), p.tags ? h("span.badge.sm-tags", `${ctx.t("splendor-marvel.ui.tags")}: ${p.tags}`) : null, view.avengers === s ? h("span.badge.sm-assemble", ctx.name("avengers_assemble")) : null, p.gauntlet ? h("span.badge.power", { title: ctx.t("web.summary.gauntlet") }, icon("fist"), ` ${ctx.t("web.summary.gauntlet")}`) : null),
+        progress(ctx, p),
         h("div.sm-row", h("span.muted", ctx.t("splendor-marvel.ui.tokens")), Object.entries(p.tokens).map(([c, n]) => (n ? picks(gem(ctx, c, n), s === view.seat ? `mytoken:${c}` : `token:${s}:${c}`) : null))),
         h("div.sm-row", h("span.muted", ctx.t("web.table.bonuses")), Object.entries(p.bonuses).map(([c, n]) => (n ? gem(ctx, c, n, true) : null))),
         p.reserved.length

@@ -1,0 +1,224 @@
+"""Public facts on the board: cards still unseen, the round's bonus tokens, Thanos's stones
+after the snap, Splendor Marvel's progress to the Gauntlet and its last round."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from parlour.games import game_ids
+from tests.browser.conftest import axe_problems, shot
+from tests.browser.test_games import seat_and_start
+from tests.browser.test_play import create_table, new_page
+
+pytestmark = pytest.mark.browser
+
+Page = Any
+
+# Loads a game's renderer as the table page does and hands back what a function of it returns
+# for a made-up view (``arg``: game, function, view, seat, names, log).
+CALL = """async (arg) => {
+  const i18n = await import("/static/i18n.js");
+  await i18n.load("en");
+  const { loadRenderer } = await import("/static/render.js");
+  const draw = await loadRenderer(arg.game);
+  const ctx = {
+    game: arg.game, seat: arg.seat, names: arg.names, log: arg.log || [], t: i18n.t,
+    name: (v) => i18n.gameName(arg.game, v),
+  };
+  const out = arg.fn === "render" ? draw(arg.view, ctx) : draw[arg.fn](arg.view, ctx);
+  if (arg.fn === "unseen") return out;
+  const box = document.createElement("div");
+  box.append(...[out.parts || out].flat(3).filter(Boolean));
+  document.body.append(box);
+  return box.innerHTML;
+}"""
+
+
+def call(page: Page, game: str, fn: str, view: dict[str, Any], **more: Any) -> Any:
+    """``fn`` of ``game``'s renderer on ``view`` (seat 0, players named Ana and Bo)."""
+    arg = {"game": game, "fn": fn, "view": view, "seat": 0, "names": ["Ana", "Bo"], **more}
+    return page.evaluate(CALL, arg)
+
+
+@pytest.fixture(scope="module")
+def page(browser: Any, base_url: str) -> Any:
+    page = new_page(browser)
+    page.goto(f"{base_url}/")
+    page.wait_for_selector("[data-game]")
+    return page
+
+
+def _ll_view(**over: Any) -> dict[str, Any]:
+    view: dict[str, Any] = {
+        "edition": "classic",
+        "players": 2,
+        "seat": 0,
+        "round": 2,
+        "pile": 9,
+        "hand": ["guard", "princess"],
+        "face_up": ["priest", "baron", "king"],
+        "discards": [["guard"], ["handmaid", "guard"]],
+        "known": {"1": "countess"},
+        "hand_sizes": [2, 1],
+        "in_round": [True, True],
+        "protected": [False, False],
+        "tokens": [1, 1],
+        "tokens_to_win": 7,
+        "to_act": 0,
+        "result": None,
+        "last_round": {"round": 1, "winners": [0], "showdown": False, "hands": {}},
+    }
+    view.update(over)
+    return view
+
+
+def test_love_letter_counts_the_cards_the_seat_has_not_seen(page: Page) -> None:
+    """Classic's 16 cards less every discard, the face-up cards, the hand and a known hand."""
+    rows = {r["card"]: r["count"] for r in call(page, "loveletter", "unseen", _ll_view())}
+    assert rows == {
+        "guard": 5 - 3,  # two discarded, one in hand
+        "priest": 1,
+        "baron": 1,
+        "handmaid": 1,
+        "prince": 2,
+        "king": 0,  # face up
+        "countess": 0,  # Bo's hand is known
+        "princess": 0,  # in hand
+    }
+    assert sum(rows.values()) == 16 - 3 - 3 - 2 - 1
+    # A spectator knows no hand: only the public cards are taken off.
+    public = call(page, "loveletter", "unseen", _ll_view(seat=None, hand=[], known={}))
+    assert {r["card"]: r["count"] for r in public}["countess"] == 1
+
+
+def test_a_round_summary_says_who_won_the_spys_token_LL_CARD_SPY(page: Page) -> None:
+    """LL-CARD-SPY: the round panel lists the bonus tokens given at the round's end."""
+    log = [
+        {"kind": "round_won", "data": {"winner": [0]}, "text": "Ana wins the round."},
+        {"kind": "token", "data": {"seat": 0, "reason": "round"}, "text": "Ana gains (round)."},
+        {"kind": "token", "data": {"seat": 1, "reason": "spy"}, "text": "Bo gains (Spy)."},
+        {"kind": "round_start", "data": {"round": 2}, "text": "Round 2 begins."},
+        {"kind": "token", "data": {"seat": 1, "reason": "bishop"}, "text": "Later (Bishop)."},
+    ]
+    html = call(page, "loveletter", "roundSummary", _ll_view(edition="2019"), log=log)
+    assert "Bo gains (Spy)." in html and "summary-bonuses" in html
+    assert "Ana gains (round)." not in html and "Later (Bishop)." not in html
+    assert "summary-bonuses" not in call(page, "loveletter", "roundSummary", _ll_view(), log=[])
+
+
+def _ig_view(**over: Any) -> dict[str, Any]:
+    view: dict[str, Any] = {
+        "players": 2,
+        "seat": 1,
+        "hero_health": 3,
+        "thanos_health": 4,
+        "hero_deck": 5,
+        "thanos_deck": 2,
+        "hand": ["hulk"],
+        "hand_sizes": [4, 1],
+        "tokens": [0, 0],
+        "faceup": [["mind_stone", "soul_stone", "space_stone"], ["nebula"]],
+        "thanos_defeated": ["outrider_1"],
+        "known": {"thanos_hand": [], "hands": {}, "hero_deck": [], "thanos_deck": []},
+        "looking": [],
+        "to_act": None,
+        "result": None,
+    }
+    view.update(over)
+    return view
+
+
+def test_after_the_snap_thanoss_stones_show_in_his_hand_IG_END_3(page: Page) -> None:
+    """IG-END-3: the stones not face up were revealed from his hand; his fourth card stays
+    hidden. Before the snap nothing of his hand shows."""
+    before = call(page, "gauntlet", "render", _ig_view())
+    assert "power_stone" not in before
+    result = {"winners": [0], "reason": "snap", "scores": [1, 0], "details": {}}
+    after = call(page, "gauntlet", "render", _ig_view(result=result))
+    thanos = after.split('data-seat="0"', 1)[1].split('data-seat="1"', 1)[0]
+    for stone in ("power_stone", "reality_stone", "time_stone"):
+        assert f'data-card="{stone}"' in thanos
+    assert thanos.count("card ig back") == 1
+
+
+def test_gauntlet_unseen_lists_thanos_cards_and_hero_numbers(page: Page) -> None:
+    rows = {r["label"]: r["count"] for r in call(page, "gauntlet", "unseen", _ig_view())}
+    thanos = [label for label in rows if label.startswith("✦")]
+    assert len(thanos) == 13 - 3 - 1  # three stones face up, an Outrider defeated
+    assert not any("Mind Stone" in label for label in thanos)
+    # Hero cards by number: Nebula face up and the Hulk in hand are seen.
+    assert rows["★ hero cards numbered 1"] == 2 and rows["★ hero cards numbered 3"] == 2
+
+
+def _sm_seat(points: int, bonuses: int, green: int, tags: int) -> dict[str, Any]:
+    colours = ["yellow", "blue", "orange", "red", "purple"]
+    return {
+        "points": points,
+        "tags": tags,
+        "gauntlet": False,
+        "bonuses": {c: int(i < bonuses) for i, c in enumerate(colours)},
+        "tokens": {**dict.fromkeys(colours, 0), "green": green, "grey": 0},
+        "cards": [],
+        "reserved": [],
+        "locations": [],
+    }
+
+
+def _sm_view(**over: Any) -> dict[str, Any]:
+    view: dict[str, Any] = {
+        "players": 2,
+        "seat": 0,
+        "round": 5,
+        "max_rounds": 4,
+        "final_round": False,
+        "avengers": None,
+        "supply": {"yellow": 4},
+        "display": [[], [], []],
+        "decks": [36, 26, 16],
+        "locations": [],
+        "to_act": None,
+        "result": None,
+        "seats": [_sm_seat(17, 5, 1, 2), _sm_seat(4, 3, 0, 3)],
+    }
+    view.update(over)
+    return view
+
+
+def test_splendor_shows_each_players_progress_to_the_gauntlet_SM_WIN_1(page: Page) -> None:
+    """SM-WIN-1: 16 points, the five colours and a Time token, each part marked when met."""
+    html = call(page, "splendor-marvel", "render", _sm_view())
+    ana, bo = html.split('class="sm-progress"')[1:3]
+    assert "17/16 infinity points" in ana and "5/5 stone colours" in ana
+    assert ana.count('class="met"') == 3  # points, colours, Time token; 2 tags of 3
+    assert "no Time token yet" in bo and "3/3 Avengers tags" in bo
+    assert bo.count('class="met"') == 1
+
+
+def test_splendor_names_the_last_round_played_once_the_game_is_over(page: Page) -> None:
+    """The view counts the round under way (5 after four rounds); the end shows round 4."""
+    assert "Round 5" in call(page, "splendor-marvel", "render", _sm_view())
+    result = {"winners": [0], "reason": "round_limit", "scores": [1, 0], "details": {}}
+    over = call(page, "splendor-marvel", "render", _sm_view(result=result))
+    assert "Round 4" in over and "Round 5" not in over
+
+
+@pytest.mark.parametrize("game", [g for g in ("loveletter", "splendor-marvel") if g in game_ids()])
+def test_the_unseen_switch_is_remembered_and_passes_axe(
+    browser: Any, base_url: str, game: str
+) -> None:
+    page = new_page(browser, phone=True)
+    create_table(page, base_url, game)
+    seat_and_start(page)
+    assert page.locator(".unseen-list").count() == 0  # off by default
+    page.check("#unseen-switch")
+    page.wait_for_selector(".unseen-list li")
+    assert page.locator(".unseen-list li").count() > 3
+    shot(page, f"11-{game}-unseen-phone")
+    assert axe_problems(page) == []
+    page.reload()
+    page.wait_for_selector(".unseen-list li")
+    assert page.is_checked("#unseen-switch")
+    assert not page.errors, page.errors
+    page.context.close()
