@@ -90,6 +90,7 @@ TEMPLATE = (
     "legal.py",
     "rules.py",
     "views.py",
+    "contracts.py",
     "actions.py",
     "cards.py",
     "text.py",

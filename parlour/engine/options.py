@@ -5,10 +5,13 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from parlour.engine.errors import OptionError
 from parlour.engine.i18n import has, t
+
+OptionKind = Literal["bool", "int", "str", "int_list"]
+"""The value types an option may have (a misspelled kind is a type error)."""
 
 SEAT_OPTIONS = frozenset({"first_player"})
 """Options whose value is a seat, numbered from 0 in code and from 1 wherever a person reads it."""
@@ -24,7 +27,7 @@ class OptionSpec:
 
     name: str
     """The option's name, as given in Python, the CLI (``--option name=value``) and the lobby."""
-    kind: str
+    kind: OptionKind
     """The value type: bool, int, str or int_list."""
     default: Any = None
     """The default value, or None when the game derives it."""

@@ -361,7 +361,7 @@ class State(ABC):
         return out
 
     @abstractmethod
-    def _view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> Mapping[str, Any]:
         """The game-specific part of a view; hidden cards never appear in the wrong one."""
 
     @abstractmethod

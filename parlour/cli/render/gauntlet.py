@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -12,6 +12,7 @@ from rich.text import Text
 
 from parlour.engine.i18n import t
 from parlour.games.gauntlet.cards import BY_ID
+from parlour.games.gauntlet.contracts import GauntletView
 
 GAME = "gauntlet"
 
@@ -45,20 +46,20 @@ def _cards(cards: Sequence[str], lang: str) -> Text:
     return out if cards else Text(_t("render.none", lang), style="dim")
 
 
-def _known_lines(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> list[Text]:
+def _known_lines(view: GauntletView, lang: str, names: Sequence[str]) -> list[Text]:
     known = view["known"]
     lines = [
         Text(_t("render.known_thanos", lang, card=_t(f"name.{BY_ID[c].name}", lang)))
         for c in known["thanos_hand"]
     ]
-    for seat, cards in sorted(known["hands"].items()):
+    for who, cards in sorted(known["hands"].items()):
         for c in cards:
             lines.append(
                 Text(
                     _t(
                         "render.known_hand",
                         lang,
-                        player=_seat_name(int(seat), names, lang),
+                        player=_seat_name(int(who), names, lang),
                         card=_t(f"name.{BY_ID[c].name}", lang),
                     )
                 )
@@ -72,8 +73,9 @@ def _known_lines(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> li
     return lines
 
 
-def render_view(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> RenderableType:
+def render_view(data: Mapping[str, Any], lang: str, names: Sequence[str]) -> RenderableType:
     """Your card(s) and looks, then health, tokens, deck sizes and every face-up card."""
+    view = cast(GauntletView, data)
     parts: list[RenderableType] = []
     header = Text(_t("render.title", lang, turns=view["turns"]), style="bold")
     parts.append(header)
@@ -106,7 +108,7 @@ def render_view(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Ren
     table = Table(show_edge=False, pad_edge=False)
     for key in ("player", "role", "cards", "tokens", "faceup"):
         table.add_column(_t(f"render.{key}", lang))
-    for seat in range(int(view["players"])):
+    for seat in range(view["players"]):
         role = _t("name.thanos_role" if seat == 0 else "name.hero_role", lang)
         style = "bold" if seat == view["to_act"] else ""
         table.add_row(
@@ -123,6 +125,6 @@ def render_view(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Ren
         parts.append(lost)
     if view["to_act"] is not None:
         prompt = _t(f"prompt.{view['prompt']}", lang)
-        player = _seat_name(int(view["to_act"]), names, lang)
+        player = _seat_name(view["to_act"], names, lang)
         parts.append(Text(_t("render.to_act", lang, player=player, prompt=prompt), style="bold"))
     return Group(*parts)

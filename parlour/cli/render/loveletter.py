@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -12,6 +12,7 @@ from rich.text import Text
 
 from parlour.engine.i18n import t
 from parlour.games.loveletter.cards import TABLES
+from parlour.games.loveletter.contracts import LoveLetterView
 
 GAME = "loveletter"
 
@@ -40,9 +41,10 @@ def _cards(cards: Sequence[str], edition: str, lang: str) -> Text:
     return out if cards else Text("—", style="dim")
 
 
-def render_view(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> RenderableType:
+def render_view(data: Mapping[str, Any], lang: str, names: Sequence[str]) -> RenderableType:
     """The seat's hand (with card texts), what it knows, and the table of players."""
-    edition = str(view["edition"])
+    view = cast(LoveLetterView, data)
+    edition = view["edition"]
     parts: list[RenderableType] = []
     title = _t("render.round", lang, round=view["round"], edition=_t(f"name.{edition}", lang))
     header = Text(title, style="bold")
@@ -61,16 +63,16 @@ def render_view(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Ren
         parts.append(Panel(hand, title=_t("render.hand", lang), expand=False))
     if view["known"]:
         known = Text(_t("render.known", lang) + ": ", style="bold")
-        for i, (seat, card) in enumerate(sorted(view["known"].items())):
+        for i, (who, card) in enumerate(sorted(view["known"].items())):
             if i:
                 known.append(", ")
-            known.append(_seat_name(int(seat), names, lang) + " ")
+            known.append(_seat_name(int(who), names, lang) + " ")
             known.append_text(card_text(card, edition, lang, "yellow"))
         parts.append(known)
     players = Table(expand=False)
     for key in ("render.player", "render.tokens", "render.status", "render.discards"):
         players.add_column(_t(key, lang))
-    for seat in range(int(view["players"])):
+    for seat in range(view["players"]):
         if not view["in_round"][seat]:
             status = Text(_t("render.out", lang), style="red")
         elif view["protected"][seat]:
@@ -80,7 +82,7 @@ def render_view(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Ren
         if view["to_act"] == seat:
             status.append(f" ◀ {_t('render.to_act', lang)}", style="bold yellow")
         name = Text(_seat_name(seat, names, lang), style="bold" if seat == view["seat"] else "")
-        tokens = Text("♥" * int(view["tokens"][seat]) or "0", style="magenta")
+        tokens = Text("♥" * view["tokens"][seat] or "0", style="magenta")
         players.add_row(name, tokens, status, _cards(view["discards"][seat], edition, lang))
     parts.append(players)
     table = Text(_t("render.pile", lang, count=view["pile"]))
@@ -92,15 +94,15 @@ def render_view(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Ren
         face_up.append_text(_cards(view["face_up"], edition, lang))
         parts.append(face_up)
     if view["sycophant"] is not None:
-        who = _seat_name(int(view["sycophant"]), names, lang)
+        who = _seat_name(view["sycophant"], names, lang)
         parts.append(Text(_t("render.sycophant", lang, player=who), style="yellow"))
-    last = view.get("last_round")
+    last = view["last_round"]
     if last:
-        winners = [_seat_name(int(s), names, lang) for s in last["winners"]]
+        winners = [_seat_name(s, names, lang) for s in last["winners"]]
         text = ", ".join(winners) if winners else _t("render.nobody", lang)
         line = Text(_t("render.last_round", lang, winners=text), style="dim")
-        for seat, card in sorted(last.get("hands", {}).items()):
-            line.append(f"  {_seat_name(int(seat), names, lang)}: ", style="dim")
+        for who, card in sorted(last["hands"].items()):
+            line.append(f"  {_seat_name(int(who), names, lang)}: ", style="dim")
             line.append_text(card_text(card, edition, lang, "dim"))
         parts.append(line)
     return Group(*parts)

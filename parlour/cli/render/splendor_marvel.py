@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -17,6 +17,7 @@ from parlour.games.splendor_marvel.cards import (
     TOKEN_KINDS,
     Card,
 )
+from parlour.games.splendor_marvel.contracts import SplendorMarvelView
 
 GAME = "splendor-marvel"
 STYLES: dict[str, str] = {
@@ -72,7 +73,7 @@ def card_text(card: Card, lang: str) -> Text:
     return text
 
 
-def _display(view: Mapping[str, Any], lang: str) -> Table:
+def _display(view: SplendorMarvelView, lang: str) -> Table:
     table = Table(show_header=False, show_lines=True, expand=False)
     table.add_column(no_wrap=True)
     for _ in range(4):
@@ -91,7 +92,7 @@ def _display(view: Mapping[str, Any], lang: str) -> Table:
     return table
 
 
-def _locations(view: Mapping[str, Any], lang: str) -> Text:
+def _locations(view: SplendorMarvelView, lang: str) -> Text:
     out = Text(f"{_t('ui.table_locations', lang)}: ", style="bold")
     if not view["locations"]:
         out.append("—")
@@ -105,7 +106,7 @@ def _locations(view: Mapping[str, Any], lang: str) -> Text:
     return out
 
 
-def _players(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Table:
+def _players(view: SplendorMarvelView, lang: str, names: Sequence[str]) -> Table:
     table = Table(expand=False)
     for key in ("player", "points", "tokens", "bonuses", "tags", "reserved", "locations"):
         table.add_column(_t(f"ui.{key}", lang))
@@ -135,7 +136,7 @@ def _players(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Table:
     return table
 
 
-def _header(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Text:
+def _header(view: SplendorMarvelView, lang: str, names: Sequence[str]) -> Text:
     out = Text(t(f"{GAME}.name.game", lang), style="bold")
     out.append("  " + _t("ui.round", lang, round=view["round"]))
     holder = view["avengers"]
@@ -151,7 +152,7 @@ def _header(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Text:
             out.append(f" ({view['to_return']})")
     if view["final_round"]:
         out.append("\n" + _t("ui.final_round", lang), style=STYLES["green"])
-    result = view.get("result")
+    result = view["result"]
     if result is not None:
         winners = t("core.list_separator", lang).join(
             _seat_name(w, names, lang) for w in result["winners"]
@@ -160,27 +161,30 @@ def _header(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Text:
     return out
 
 
-def _supply(view: Mapping[str, Any], lang: str) -> Text:
+def _supply(view: SplendorMarvelView, lang: str) -> Text:
     out = Text(f"{_t('ui.supply', lang)}: ", style="bold")
     out.append_text(_amounts(view["supply"], TOKEN_KINDS, lang))
     return out
 
 
-def _own_reserved(view: Mapping[str, Any], lang: str) -> RenderableType | None:
+def _own_reserved(view: SplendorMarvelView, lang: str) -> RenderableType | None:
     seat = view["seat"]
     if seat is None or not view["seats"][seat]["reserved"]:
         return None
     table = Table(title=_t("ui.your_reserved", lang), show_header=False, show_lines=True)
     cells = []
     for entry in view["seats"][seat]["reserved"]:
-        table.add_column(min_width=18)
-        cells.append(card_text(CARD_BY_ID[entry["card"]], lang))
+        card = entry["card"]
+        if card is not None:  # always so in one's own view: one's own blind reserve is seen
+            table.add_column(min_width=18)
+            cells.append(card_text(CARD_BY_ID[card], lang))
     table.add_row(*cells)
     return table
 
 
-def render_view(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> RenderableType:
+def render_view(data: Mapping[str, Any], lang: str, names: Sequence[str]) -> RenderableType:
     """A seat's (or a spectator's) view of a Splendor Marvel table."""
+    view = cast(SplendorMarvelView, data)
     parts: list[RenderableType] = [
         _header(view, lang, names),
         _display(view, lang),

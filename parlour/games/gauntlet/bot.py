@@ -9,13 +9,14 @@ stones, plays them to lay them face up, and snaps whenever he can.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
+from typing import cast
 
 from parlour.engine import Action, Rng
 from parlour.engine.players import Bot, Observation
 from parlour.games.gauntlet import actions as A
 from parlour.games.gauntlet.cards import BY_ID, CARDS, KIND_NUMBER, STONE_KINDS
+from parlour.games.gauntlet.contracts import GauntletView
 
 Dist = dict[int, float]
 """Probability of each card number."""
@@ -37,7 +38,7 @@ def _shift(dist: Dist, bonus: int) -> Dist:
 class _Reading:
     """What the seat can infer from its view: distributions of unseen cards."""
 
-    def __init__(self, view: Mapping[str, Any], seat: int) -> None:
+    def __init__(self, view: GauntletView, seat: int) -> None:
         self.view = view
         self.seat = seat
         known = view["known"]
@@ -58,8 +59,8 @@ class _Reading:
         self.thanos_stones = Counter(c.number for c in unseen if c.stone)
         self.known_hands = {int(s): _numbers(c) for s, c in known["hands"].items()}
         self.known_thanos = _numbers(known["thanos_hand"])
-        hero_hp = max(1, int(view["hero_health"]))
-        thanos_hp = max(1, int(view["thanos_health"]))
+        hero_hp = max(1, view["hero_health"])
+        thanos_hp = max(1, view["thanos_health"])
         # A lost card costs one health of one's own team; weigh it by the teams' reserves.
         self.hero_loss = thanos_hp / hero_hp
         self.thanos_loss = hero_hp / thanos_hp
@@ -121,7 +122,7 @@ class HeuristicBot(Bot):
         """The legal action with the best score (random among equals)."""
         if len(obs.legal) == 1:
             return obs.legal[0]
-        read = _Reading(obs.view, obs.seat)
+        read = _Reading(cast(GauntletView, obs.view), obs.seat)
         best: list[Action] = []
         top = float("-inf")
         for action in obs.legal:
@@ -268,7 +269,7 @@ class HeuristicBot(Bot):
         if action.verb == "defeat":
             # Lose the card Thanos values least.
             return -self._keep_value(action.kind)
-        target = int(r.view["pending"].get("target", 1))
+        target = r.view["pending"].get("target", 1)
         theirs = _shift(r.hero_card(target), 2 if r.tokens[target] else 0)
         bonus = 2 if r.tokens[0] else 0
         v = KIND_NUMBER[action.kind]

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from parlour.engine import Place, Rng
 from parlour.games.gauntlet.cards import CARDS, NUMBER
+from parlour.games.gauntlet.contracts import GauntletTable, Known, Pending
 from parlour.games.gauntlet.state import (
     BOTTOM,
     COPY,
@@ -30,7 +29,7 @@ def seat_knows(st: GauntletState, seat: int) -> set[int]:
     return known
 
 
-def _pending(st: GauntletState) -> dict[str, Any]:
+def _pending(st: GauntletState) -> Pending:
     """The public facts of the current prompt."""
     phase = st.phase
     if phase is DEFEAT:
@@ -48,9 +47,9 @@ def _pending(st: GauntletState) -> dict[str, Any]:
     return {}
 
 
-def view_of(st: GauntletState, seat: int | None) -> dict[str, Any]:
+def view_of(st: GauntletState, seat: int | None) -> GauntletTable:
     """The game-specific part of ``seat``'s view (IG-INFO-1)."""
-    known: dict[str, Any] = {"thanos_hand": [], "hands": {}, "hero_deck": [], "thanos_deck": []}
+    known: Known = {"thanos_hand": [], "hands": {}, "hero_deck": [], "thanos_deck": []}
     hand: list[str] = []
     if seat is not None:
         hand = _ids(st.hands[seat])
@@ -64,8 +63,8 @@ def view_of(st: GauntletState, seat: int | None) -> dict[str, Any]:
                     known["hands"][str(s)] = cards
         deck = st.hero_deck
         top = len(deck) - 1
-        known["hero_deck"] = [[top - i, CARDS[c].id] for i, c in enumerate(deck) if c in mine]
-        known["thanos_deck"] = [[i, CARDS[c].id] for i, c in enumerate(st.thanos_deck) if c in mine]
+        known["hero_deck"] = [(top - i, CARDS[c].id) for i, c in enumerate(deck) if c in mine]
+        known["thanos_deck"] = [(i, CARDS[c].id) for i, c in enumerate(st.thanos_deck) if c in mine]
     looker = seat is not None and st.phase is ORDER and st.active == seat
     return {
         "role": None if seat is None else ("thanos" if seat == THANOS else "hero"),

@@ -7,26 +7,27 @@ the deck minus its hand, every discard pile, the face-up cards and the hands it 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
+from typing import cast
 
 from parlour.engine import Action, Rng
 from parlour.engine.players import Bot, Observation
 from parlour.games.loveletter.actions import Decide, Look, Play, Return
 from parlour.games.loveletter.cards import EFFECT, TABLES, Edition
+from parlour.games.loveletter.contracts import LoveLetterView
 
 
 class _Table:
     """What the bot reads off a view."""
 
-    def __init__(self, view: Mapping[str, Any], seat: int) -> None:
+    def __init__(self, view: LoveLetterView, seat: int) -> None:
         self.ed: Edition = TABLES[view["edition"]]
         self.seat = seat
         self.value = dict(zip(self.ed.ids, self.ed.values, strict=True))
         self.hand: list[str] = list(view["hand"])
         self.known: dict[int, str] = {int(t): c for t, c in view["known"].items()}
         self.tokens: list[int] = list(view["tokens"])
-        self.pile: int = int(view["pile"])
+        self.pile: int = view["pile"]
         unseen = Counter(dict(zip(self.ed.ids, self.ed.counts, strict=True)))
         seen = [*self.hand, *view["face_up"], *self.known.values()]
         seen += [c for pile in view["discards"] for c in pile]
@@ -128,7 +129,7 @@ class HeuristicBot(Bot):
 
     def act(self, obs: Observation, rng: Rng) -> Action:
         """The best-scored legal action (ties broken at random)."""
-        return choose(_Table(obs.view, obs.seat), obs.legal, rng)
+        return choose(_Table(cast(LoveLetterView, obs.view), obs.seat), obs.legal, rng)
 
 
 def choose(table: _Table, legal: Sequence[Action], rng: Rng) -> Action:

@@ -24,6 +24,7 @@ from parlour.engine.integrity import corrupt, rebuild
 from parlour.games.loveletter import views
 from parlour.games.loveletter.actions import actions_of
 from parlour.games.loveletter.cards import EDITIONS, TABLES, Edition
+from parlour.games.loveletter.contracts import LoveLetterTable
 from parlour.games.loveletter.legal import LegalList, legal_now, legal_tables
 from parlour.games.loveletter.rules import Rules
 from parlour.games.loveletter.state import PLAY, LoveLetterState
@@ -130,7 +131,7 @@ class LoveLetterPlay(Rules):
                 raise self._illegal(action)
         return self._apply(action)
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> LoveLetterTable:
         return views.view(self, seat)
 
     def determinize(self, seat: int, rng: Rng) -> LoveLetterState:

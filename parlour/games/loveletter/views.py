@@ -8,9 +8,8 @@ in the round) and its own still-valid private knowledge: a hand it looked at or 
 
 from __future__ import annotations
 
-from typing import Any
-
 from parlour.engine import Place, Rng
+from parlour.games.loveletter.contracts import LastRound, LoveLetterTable, PendingView
 from parlour.games.loveletter.state import (
     EQUAL,
     HOLDS,
@@ -46,11 +45,11 @@ def known_hands(state: LoveLetterState, seat: int) -> dict[int, int]:
     }
 
 
-def view(state: LoveLetterState, seat: int | None) -> dict[str, Any]:
+def view(state: LoveLetterState, seat: int | None) -> LoveLetterTable:
     """The game-specific part of ``seat``'s view."""
     ids = state.ed.ids
     n = state.players
-    pending: dict[str, Any] | None = None
+    pending: PendingView | None = None
     p = state.pending
     if isinstance(p, BishopPending):
         pending = {"bishop": p.bishop, "target": p.target, "guess": p.guess}
@@ -84,7 +83,7 @@ def view(state: LoveLetterState, seat: int | None) -> dict[str, Any]:
     }
 
 
-def last_round(state: LoveLetterState) -> dict[str, Any] | None:
+def last_round(state: LoveLetterState) -> LastRound | None:
     """The previous round's public summary: winners and the hands shown at its showdown."""
     if state.last_round is None:
         return None

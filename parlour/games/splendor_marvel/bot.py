@@ -12,8 +12,8 @@ reserves a card another seat could complete the Gauntlet with, and reserves a st
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
+from typing import cast
 
 from parlour.engine import Action, Rng
 from parlour.engine.players import Bot, Observation
@@ -34,15 +34,16 @@ from parlour.games.splendor_marvel.cards import (
     TOKEN_KINDS,
     Card,
 )
+from parlour.games.splendor_marvel.contracts import SplendorMarvelView
 
 
 class _Me:
     """The bot's own position, read from its view."""
 
-    def __init__(self, view: Mapping[str, Any], seat: int) -> None:
+    def __init__(self, view: SplendorMarvelView, seat: int) -> None:
         info = view["seats"][seat]
-        self.tokens: list[int] = [int(info["tokens"][k]) for k in TOKEN_KINDS]
-        self.bonus: list[int] = [int(info["bonuses"][c]) for c in COLOURS]
+        self.tokens: list[int] = [info["tokens"][k] for k in TOKEN_KINDS]
+        self.bonus: list[int] = [info["bonuses"][c] for c in COLOURS]
         self.points: int = info["points"]
         self.tags: int = info["tags"]
         self.cards = len(info["cards"])
@@ -98,7 +99,7 @@ class HeuristicBot(Bot):
         legal = obs.legal
         if len(legal) == 1:
             return legal[0]
-        view = obs.view
+        view = cast(SplendorMarvelView, obs.view)
         me = _Me(view, obs.seat)
         prompt = view["prompt"]
         if prompt == "choose_location":
@@ -109,7 +110,7 @@ class HeuristicBot(Bot):
         return self._play(legal, view, me, targets, rng)
 
     @staticmethod
-    def _card_of(action: Recruit | Reserve, view: Mapping[str, Any], me: _Me) -> Card | None:
+    def _card_of(action: Recruit | Reserve, view: SplendorMarvelView, me: _Me) -> Card | None:
         if isinstance(action, Recruit) and action.tier == 0:
             card_id = me.reserved[action.slot]
         elif action.slot is None:
@@ -119,7 +120,7 @@ class HeuristicBot(Bot):
         return None if card_id is None else CARD_BY_ID[card_id]
 
     @staticmethod
-    def _targets(view: Mapping[str, Any], me: _Me) -> list[tuple[float, Card]]:
+    def _targets(view: SplendorMarvelView, me: _Me) -> list[tuple[float, Card]]:
         """Visible cards worth aiming at, best first (value discounted by distance)."""
         cards = [CARD_BY_ID[c] for row in view["display"] for c in row if c is not None]
         cards += [CARD_BY_ID[c] for c in me.reserved if c is not None]
@@ -130,7 +131,7 @@ class HeuristicBot(Bot):
     def _play(
         self,
         legal: Sequence[Action],
-        view: Mapping[str, Any],
+        view: SplendorMarvelView,
         me: _Me,
         targets: list[tuple[float, Card]],
         rng: Rng,
@@ -167,7 +168,7 @@ class HeuristicBot(Bot):
         pool = takes or list(legal)
         return pool[rng.below(len(pool))]
 
-    def _denial(self, legal: Sequence[Action], view: Mapping[str, Any], me: _Me) -> Action | None:
+    def _denial(self, legal: Sequence[Action], view: SplendorMarvelView, me: _Me) -> Action | None:
         """Reserve a display card that would let another seat complete the Gauntlet now."""
         reserves = [a for a in legal if isinstance(a, Reserve) and a.slot is not None]
         if not reserves:
@@ -188,7 +189,7 @@ class HeuristicBot(Bot):
                     return action
         return None
 
-    def _reserve_value(self, action: Reserve, view: Mapping[str, Any], me: _Me) -> float:
+    def _reserve_value(self, action: Reserve, view: SplendorMarvelView, me: _Me) -> float:
         card = self._card_of(action, view, me)
         return -1.0 if card is None else me.value(card)
 

@@ -21,8 +21,6 @@ View format (``state.view(seat)`` adds the engine's common keys):
 
 from __future__ import annotations
 
-from typing import Any
-
 from parlour.engine import Place, Rng
 from parlour.games.splendor_marvel.cards import (
     CARDS,
@@ -31,6 +29,7 @@ from parlour.games.splendor_marvel.cards import (
     TOKEN_KINDS,
     TOKEN_LIMIT,
 )
+from parlour.games.splendor_marvel.contracts import Reserved, SeatView, SplendorMarvelTable
 from parlour.games.splendor_marvel.state import Phase, SplendorMarvelState
 
 
@@ -38,11 +37,11 @@ def _id(card: int) -> str | None:
     return CARDS[card].id if card >= 0 else None
 
 
-def view(state: SplendorMarvelState, seat: int | None) -> dict[str, Any]:
+def view(state: SplendorMarvelState, seat: int | None) -> SplendorMarvelTable:
     """The game-specific part of ``seat``'s view."""
-    seats = []
+    seats: list[SeatView] = []
     for p in range(state.players):
-        reserved = [
+        reserved: list[Reserved] = [
             {
                 "tier": CARDS[card].tier,
                 "card": None if (blind and p != seat) else CARDS[card].id,

@@ -65,12 +65,23 @@ each hero gets 1/(n-1)² and Thanos -1/(n-1). Two players: +1 / -1.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from parlour.games.gauntlet.cards import BY_ID, CARDS, THANOS_KINDS
+from parlour.games.gauntlet.contracts import GauntletView, PromptName
 from parlour.rl.encoding import Encoder, Field, Writer
 
-PROMPTS = ("play", "defeat", "with", "space", "copy", "bottom", "order", "accept", "snap")
+PROMPTS: tuple[PromptName, ...] = (
+    "play",
+    "defeat",
+    "with",
+    "space",
+    "copy",
+    "bottom",
+    "order",
+    "accept",
+    "snap",
+)
 """The view's prompts, in the order of the ``prompt`` field."""
 CARD_COUNT = len(CARDS)
 INDEX = {card_id: card.index for card_id, card in BY_ID.items()}
@@ -110,8 +121,9 @@ class GauntletEncoder(Encoder):
             Field("turns", 1, "turns / 60"),
         ]
 
-    def write(self, view: Mapping[str, Any], out: Writer) -> None:
+    def write(self, data: Mapping[str, Any], out: Writer) -> None:
         """Fill the vector from one seat's view."""
+        view = cast(GauntletView, data)
         n = self.players
         me = view["seat"]
         if me is not None:
@@ -119,8 +131,9 @@ class GauntletEncoder(Encoder):
         if view["to_act"] is not None:
             out.one_hot("to_act", view["to_act"])
         out.one_hot("active", view["active"])
-        if view["prompt"] in PROMPTS:
-            out.one_hot("prompt", PROMPTS.index(view["prompt"]))
+        prompt = view["prompt"]
+        if prompt is not None and prompt in PROMPTS:
+            out.one_hot("prompt", PROMPTS.index(prompt))
         for card in view["hand"]:
             out.one_hot("hand", INDEX[card])
         known = view["known"]
@@ -153,14 +166,14 @@ class GauntletEncoder(Encoder):
         out.value("snap_ready", float(bool(view["snap_ready"])))
         out.value("turns", view["turns"], 60)
 
-    def _pending(self, view: Mapping[str, Any], out: Writer) -> None:
+    def _pending(self, view: GauntletView, out: Writer) -> None:
         n = self.players
         pending = view["pending"]
         guess = pending.get("guess")
-        if isinstance(guess, int) and 1 <= guess <= 7:
+        if guess is not None and 1 <= guess <= 7:
             out.one_hot("pending", guess - 1)
         target = pending.get("target")
-        if isinstance(target, int) and 0 <= target < n:
+        if target is not None and 0 <= target < n:
             out.one_hot("pending", target, offset=7)
         at = 7 + n
         if "fights_left" in pending:
@@ -168,7 +181,7 @@ class GauntletEncoder(Encoder):
             out.value("pending", float(pending.get("first", -1) >= 0), offset=at + 1)
         at += 2
         kind = pending.get("kind")
-        if kind in THANOS_KINDS:
+        if kind is not None and kind in THANOS_KINDS:
             out.one_hot("pending", THANOS_KINDS.index(kind), offset=at)
         at += len(THANOS_KINDS)
         if "count" in pending:

@@ -65,12 +65,13 @@ Jester token), the zero-sum transform of the tokens gained (two players: +1 / -1
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast, get_args
 
 from parlour.games.loveletter.cards import TABLES
+from parlour.games.loveletter.contracts import LoveLetterView, PromptName
 from parlour.rl.encoding import Encoder, Field, Writer
 
-PHASES = ("play", "bishop", "chancellor", "cardinal", "over")
+PHASES: tuple[PromptName, ...] = get_args(PromptName)
 """The view's ``phase`` values, in the order of the ``phase`` field."""
 HAND_MAX = 3
 """The most cards a seat holds at once (the Chancellor's draw)."""
@@ -113,8 +114,9 @@ class LoveLetterEncoder(Encoder):
             Field("chancellor", 1, "pending Chancellor: cards drawn / 2"),
         ]
 
-    def write(self, view: Mapping[str, Any], out: Writer) -> None:
+    def write(self, data: Mapping[str, Any], out: Writer) -> None:
         """Fill the vector from one seat's view."""
+        view = cast(LoveLetterView, data)
         n, kinds, counts = self.players, self.kinds, self.edition.counts
         k = len(kinds)
         me = view["seat"]
@@ -168,7 +170,7 @@ class LoveLetterEncoder(Encoder):
 
     def round_points(self, view: Mapping[str, Any]) -> Sequence[float]:
         """Tokens of affection per seat (public)."""
-        return [float(t) for t in view["tokens"]]
+        return [float(t) for t in cast(LoveLetterView, view)["tokens"]]
 
 
 ENCODER = LoveLetterEncoder

@@ -62,7 +62,7 @@ points and tie-breaks, decides the winners).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from parlour.games.splendor_marvel.cards import (
     CARD_BY_ID,
@@ -80,9 +80,10 @@ from parlour.games.splendor_marvel.cards import (
     WIN_POINTS,
     Card,
 )
+from parlour.games.splendor_marvel.contracts import PromptName, SeatView, SplendorMarvelView
 from parlour.rl.encoding import Encoder, Field, Writer
 
-PROMPTS = ("play", "return_tokens", "choose_location")
+PROMPTS: tuple[PromptName, ...] = ("play", "return_tokens", "choose_location")
 """The view's prompts, in the order of the ``prompt`` field (``over`` sets none)."""
 CARD = 19
 """Floats per card block."""
@@ -120,15 +121,17 @@ class SplendorMarvelEncoder(Encoder):
             Field("round", 3, "round / max, final round, tokens to return"),
         ]
 
-    def write(self, view: Mapping[str, Any], out: Writer) -> None:
+    def write(self, data: Mapping[str, Any], out: Writer) -> None:
         """Fill the vector from one seat's view."""
+        view = cast(SplendorMarvelView, data)
         n = self.players
         me = view["seat"] if view["seat"] is not None else 0
         seats = view["seats"]
         if view["to_act"] is not None:
             out.one_hot("to_act", self.relative(view["to_act"], me))
-        if view["prompt"] in PROMPTS:
-            out.one_hot("prompt", PROMPTS.index(view["prompt"]))
+        prompt = view["prompt"]
+        if prompt is not None and prompt in PROMPTS:
+            out.one_hot("prompt", PROMPTS.index(prompt))
         for k, kind in enumerate(TOKEN_KINDS):
             out.value("supply", view["supply"][kind], SUPPLY_MAX[k], offset=k)
         mine = seats[me]
@@ -173,9 +176,7 @@ class SplendorMarvelEncoder(Encoder):
         out.value("round", float(view["final_round"]), offset=1)
         out.value("round", view["to_return"], 3, offset=2)
 
-    def _card(
-        self, out: Writer, name: str, at: int, card_id: str, buyer: Mapping[str, Any]
-    ) -> None:
+    def _card(self, out: Writer, name: str, at: int, card_id: str, buyer: SeatView) -> None:
         """One card block at offset ``at`` of field ``name``; shortfall for ``buyer``."""
         cost = CARD_BY_ID[card_id].cost
         bonuses, tokens = buyer["bonuses"], buyer["tokens"]

@@ -213,7 +213,7 @@ def test_IG_THANOS_EBONY_draw_then_bottom_one() -> None:
     assert legal(st) == ["bottom=outrider", "bottom=corvus", "bottom=thanos"]
     play(st, "bottom=thanos")
     assert st.thanos_deck[0] == idx("thanos")
-    assert st.view(0)["known"]["thanos_deck"] == [[0, "thanos"]]
+    assert st.view(0)["known"]["thanos_deck"] == [(0, "thanos")]
     assert st.view(1)["known"]["thanos_deck"] == []
     st = new(3, None, ["ebony_maw", "outrider_1", "corvus_glaive"])
     st.faceup[0] += st.thanos_deck
