@@ -43,6 +43,10 @@ class ServerConfig(BaseSettings):
     """Language switches one websocket may make at once."""
     away_after: float = 45.0
     """Seconds without a heartbeat after which a seat's person shows as away."""
+    chat_rate: float = 0.5
+    """Chat lines a second one websocket may send after its first ``chat_burst``."""
+    chat_burst: float = 5.0
+    """Chat lines one websocket may send at once."""
     max_header_bytes: int = 16 * 1024
     """The most bytes of request headers (431 past it)."""
     max_body_bytes: int = 64 * 1024

@@ -35,6 +35,7 @@ from confusable_homoglyphs import confusables
 from parlour.bots.registry import make_bot
 from parlour.engine import Event, IllegalActionError, OptionError, State
 from parlour.games import get_game
+from parlour.server.chat import Chat
 from parlour.server.cluster import Alone, Held, RedisCluster, make_cluster
 from parlour.server.config import ServerConfig
 from parlour.server.errors import ServerError
@@ -131,6 +132,8 @@ class Hub:
         """The bots' turns at every table."""
         self.presence = Presence(self)
         """Who is at each table now (see :mod:`parlour.server.presence`)."""
+        self.chat = Chat(self)
+        """Each table's chat (see :mod:`parlour.server.chat`)."""
         self.replays: OrderedDict[tuple[Any, ...], dict[str, Any]] = OrderedDict()
         """Replay positions already rebuilt, oldest first (see routes/replays.py)."""
         self.client_limits = ClientLimits({"create": config.create_rate, "seat": config.seat_rate})

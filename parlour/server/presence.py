@@ -82,16 +82,23 @@ class Presence:
         self._ensure_sweeping()
         self.update(table)
 
-    def beat(self, table: LiveTable, conn: Connection, hidden: bool) -> None:
-        """A client's heartbeat; its first makes it live (it is sent the presence now)."""
+    def beat(self, table: LiveTable, conn: Connection, hidden: bool) -> bool:
+        """A client's heartbeat; its first makes it live (it is sent the presence now, and
+        True is returned)."""
         mine = self._of(table)
         seen = mine.seen.get(conn)
         if seen is None:
-            return
+            return False
         first = not seen.live
         seen.at, seen.hidden, seen.live = self.clock(), hidden, True
         if not self.update(table) and first:
             conn.send(self.message(table))
+        return first
+
+    def live(self, table: LiveTable) -> list[Connection]:
+        """The table's clients that beat (they hear presence and chat)."""
+        mine = self.tables.get(table.id)
+        return [] if mine is None else [c for c, seen in mine.seen.items() if seen.live]
 
     def leave(self, table: LiveTable, conn: Connection) -> None:
         """A client went away."""
@@ -154,12 +161,8 @@ class Presence:
 
     def push(self, table: LiveTable, message: dict[str, Any]) -> None:
         """Send ``message`` to every live client of the table."""
-        mine = self.tables.get(table.id)
-        if mine is None:
-            return
-        for conn, seen in list(mine.seen.items()):
-            if seen.live:
-                conn.send(message)
+        for conn in self.live(table):
+            conn.send(message)
 
     def sweep(self) -> None:
         """Look again at every table (connections that stopped beating turn away)."""

@@ -10,10 +10,13 @@ Messages (JSON objects, ``type`` first):
 - ``error``: ``error`` (catalog key), ``params``, ``message`` (translated), ``move``.
 - ``presence`` (to clients that beat): each seat's status, spectators, arrivals and
   departures (see :mod:`parlour.server.presence`).
+- ``chat`` (to clients that beat): lines of the channels the client reads and the host's
+  rules (see :mod:`parlour.server.chat`).
 
 A client sends ``{"type": "hello", "seat": n | null, "token": "...", "lang": "en"}`` first,
 then moves as ``{"move": n, "action": "<text>"}``, ``{"type": "lang", "lang": "vi"}`` or
-``{"type": "ping"}``; a live page also beats (``{"type": "beat", "away": false}``).
+``{"type": "ping"}``; a live page also beats (``{"type": "beat", "away": false}``) and
+chats (``{"type": "chat", "text": "..."}``).
 """
 
 from __future__ import annotations

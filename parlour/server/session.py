@@ -77,7 +77,18 @@ class Beat(_Message):
     away: StrictBool = False
 
 
-Message = MoveMessage | LangMessage | Ping | Beat
+class ChatMessage(_Message):
+    """A line of chat: ``text``, or a quick ``phrase``; a spectator gives its ``name`` and
+    the ``key`` its browser keeps (see :mod:`parlour.server.chat`)."""
+
+    type: Literal["chat"]
+    text: StrictStr | None = None
+    phrase: StrictStr | None = None
+    name: StrictStr | None = None
+    key: StrictStr | None = None
+
+
+Message = MoveMessage | LangMessage | Ping | Beat | ChatMessage
 
 
 def _unknown_fields(exc: ValidationError) -> ServerError | None:
@@ -116,6 +127,8 @@ def parse_message(data: Any) -> Message:
         model = Ping
     elif data.get("type") == "beat":
         model = Beat
+    elif data.get("type") == "chat":
+        model = ChatMessage
     else:
         raise ServerError("web.error.bad_message")
     try:
@@ -170,6 +183,8 @@ class Session:
         """Every message spends from it; an empty bucket refuses (``web.error.too_fast``)."""
         self.switches = Bucket(cfg.lang_rate, cfg.lang_burst)
         """Language switches spend from it too: each sends the whole log again."""
+        self.chats = hub.chat.bucket()
+        """Chat lines spend from it too (``friends.error.chat_too_fast``)."""
 
     async def handle(self, message: Message) -> None:
         """Act on one message."""
@@ -189,7 +204,18 @@ class Session:
             conn.lang = message.lang
             conn.send(state_message(self.table, conn, reset=True))
         elif isinstance(message, Beat):
-            self.hub.presence.beat(self.table, conn, message.away)
+            if self.hub.presence.beat(self.table, conn, message.away):
+                await self.hub.chat.welcome(self.table, conn)
+        elif isinstance(message, ChatMessage):
+            await self.hub.chat.post(
+                self.table,
+                conn,
+                self.chats,
+                text=message.text,
+                phrase=message.phrase,
+                name=message.name,
+                key=message.key,
+            )
         else:
             conn.send({"type": "pong"})
 

@@ -85,6 +85,31 @@ actions_t = Table(
 )
 
 
+# Chat lines, each table's numbered from 0 (revision 0003; see parlour.server.chat).
+chat_t = Table(
+    "parlour_chat",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("n", Integer, primary_key=True),
+    Column("channel", String(16), nullable=False),
+    Column("seat", Integer, nullable=True),
+    Column("author", String(16), nullable=True),
+    Column("name", String(64), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("phrase", String(32), nullable=True),
+    Column("at", Float, nullable=False),
+)
+
+# A table's chat as its host set it: channels turned off, people muted (revision 0003).
+chat_rules_t = Table(
+    "parlour_chat_rules",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("off", Text, nullable=False),
+    Column("muted", Text, nullable=False),
+)
+
+
 class _Linked(Exception):
     """The table already has a rematch (stored by another process meanwhile)."""
 

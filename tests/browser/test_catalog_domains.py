@@ -1,4 +1,5 @@
-"""Each page downloads only the catalog domains it uses: core and web, and its game's own."""
+"""Each page downloads only the catalog domains it uses: core and web, and its game's own
+(a table page also the chat's and presence's, friends)."""
 
 from __future__ import annotations
 
@@ -43,12 +44,13 @@ def test_lobby_table_and_howto_fetch_only_their_domains(browser: Any, base_url: 
     assert _asked(urls) == {"core", "web"}
     urls.clear()
     create_table(page, base_url, "loveletter")
-    assert _asked(urls) == {"core", "web", "loveletter"}
+    page.wait_for_selector("#chat")
+    assert _asked(urls) == {"core", "web", "loveletter", "friends"}
     urls.clear()
     page.select_option("#lang", "zh")  # a language switch fetches the same domains again
     page.wait_for_function("document.documentElement.lang === 'zh'")
     page.wait_for_timeout(200)
-    assert _asked(urls) == {"core", "web", "loveletter"}
+    assert _asked(urls) == {"core", "web", "loveletter", "friends"}
     assert page.locator("h1").inner_text() == "情书"
     how = new_page(browser)
     how_urls = _watch(how)

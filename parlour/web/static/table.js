@@ -3,6 +3,7 @@ import { ApiError, call, hostOf, keepName, keepSeat, myName, seatOf } from "./ap
 import { h, toast } from "./dom.js";
 import { BOT_LEVELS, botKind, gameName, has, lang, need, seatName, t } from "./i18n.js";
 import { BoardPlay } from "./board.js";
+import { ChatBox } from "./chat.js";
 import { logLine } from "./logview.js";
 import { StepMenu } from "./menu.js";
 import { markFresh, motionOn } from "./motion.js";
@@ -50,6 +51,7 @@ export class TablePage {
     this.board = null; // the legal moves as taps on the board
     this.pending = null; // a finished move waiting for its confirmation
     this.presence = new Presence(); // who is at the table now
+    this.chat = new ChatBox(id);
     // One pair of listeners for the board's taps: the board is redrawn, these stay.
     root.addEventListener("click", (e) => this.boardTap(e));
     root.addEventListener("keydown", (e) => {
@@ -156,8 +158,8 @@ export class TablePage {
       if (this.msg) this.render();
       return;
     }
-    if (msg.type === "presence") {
-      this.presence.receive(msg);
+    if (msg.type === "presence" || msg.type === "chat") {
+      (msg.type === "chat" ? this.chat : this.presence).receive(msg);
       if (this.msg) this.render();
       return;
     }
@@ -172,6 +174,10 @@ export class TablePage {
     this.msg = msg;
     if (moved) this.newMoves(msg);
     this.render();
+  }
+
+  sendRaw(message) {
+    if (this.socket && this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
   }
 
   play(action) {
@@ -213,7 +219,14 @@ export class TablePage {
       h("p.banner#banner", { role: "status" }, this.connected ? "" : t("web.table.reconnecting")),
       this.presence.renderStrip(msg.names),
     );
-    patch(this.root, [head, table.status === "open" ? this.renderSeats(table) : this.renderPlay(msg)]);
+    const chat = this.chat.render({
+      seat: msg.seat,
+      connected: this.connected,
+      send: (m) => this.sendRaw(m),
+      redraw: () => this.render(),
+    });
+    patch(this.root, [head, table.status === "open" ? this.renderSeats(table) : this.renderPlay(msg), chat]);
+    this.chat.follow(this.root);
     if (table.status !== "open") {
       const board = this.root.querySelector(".board");
       if (board) this.cardKeys = markFresh(board, this.cardKeys);

@@ -1,0 +1,310 @@
+"""Chat at a table: one channel for the seated players, a separate one for spectators.
+
+The people seated write in the players' channel, which only they read; spectators write in
+the spectators' channel, which everyone at the table reads (a spectator sees no more of
+the game than its public side, so nothing hidden can pass that way to a player). A line is
+text (``MAX_CHAT`` characters at most, no control or text-direction characters) or one of
+the quick phrases (``PHRASES``), which each reader sees in their own language. A
+connection may send ``chat_burst`` lines at once, then ``chat_rate`` a second; past that a
+line is refused (``friends.error.chat_too_fast``) and nothing else is lost. The host may
+turn either channel off and mute a seat or a spectator (each spectator is known by a key
+its browser keeps; only a hash of it is stored and shown).
+
+Lines and the host's choices are stored with the table (``parlour_chat``,
+``parlour_chat_rules``) and read back on first use after a restart. Clients that beat (see
+:mod:`parlour.server.presence`) are sent the chat: the last ``KEEP`` lines of each channel
+they read on their first beat, then each new line and each change of the host's choices, as
+``{"type": "chat", "lines": [...], "rules": {"off": [...], "muted": [...]}, "reset": bool}``.
+Chat reaches the clients of the process it was posted on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import time
+import unicodedata
+from collections import deque
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import delete, func, insert, select
+
+from parlour.server.errors import ServerError
+from parlour.server.limits import Bucket
+from parlour.server.storage import Store, chat_rules_t, chat_t
+from parlour.server.tables import Connection, LiveTable, token_matches
+
+if TYPE_CHECKING:
+    from parlour.server.hub import Hub
+
+PLAYERS, SPECTATORS = "players", "spectators"
+CHANNELS = (PLAYERS, SPECTATORS)
+PHRASES = ("gg", "wp", "your_turn", "hello", "thanks")
+"""Quick phrases, each ``friends.phrase.<id>`` in the reader's language."""
+MAX_CHAT = 300
+"""Characters in one line of chat."""
+KEEP = 100
+"""Lines of each channel a client is sent when it comes (and kept in memory)."""
+MAX_KEY = 64
+"""The longest spectator key a browser may show."""
+
+BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Marks and overrides that change the direction of the text around them."""
+REFUSED_CATEGORIES = frozenset({"Cc", "Cs", "Co", "Cn", "Zl", "Zp"})
+"""Control, surrogate, private, unassigned, line and paragraph separators."""
+
+
+def clean_text(text: str) -> str:
+    """A line of chat as written (NFC, trimmed), or a refusal: empty, too long, or holding
+    characters that do not show or that turn the text around."""
+    if any("\ud800" <= ch <= "\udfff" for ch in text):
+        raise ServerError("friends.error.chat_bad_text")
+    text = unicodedata.normalize("NFC", text.strip())
+    if not 1 <= len(text) <= MAX_CHAT:
+        raise ServerError("friends.error.chat_length", limit=MAX_CHAT)
+    for ch in text:
+        if unicodedata.category(ch) in REFUSED_CATEGORIES or ch in BIDI:
+            raise ServerError("friends.error.chat_bad_text")
+    return text
+
+
+def spectator_id(key: str) -> str:
+    """What is stored and shown of a spectator's key (its hash, shortened)."""
+    return hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()[:12]
+
+
+@dataclass
+class Rules:
+    """What the host set: channels turned off, and who is muted (``seat:N``,
+    ``watcher:<id>``)."""
+
+    off: set[str] = field(default_factory=set)
+    muted: set[str] = field(default_factory=set)
+
+    def to_json(self) -> dict[str, list[str]]:
+        """As sent to clients (sorted)."""
+        return {"off": sorted(self.off), "muted": sorted(self.muted)}
+
+
+@dataclass
+class TableChat:
+    """One table's chat in memory: the last lines of each channel and the host's choices."""
+
+    rules: Rules
+    next: int
+    """The number the next line takes."""
+    lines: dict[str, deque[dict[str, Any]]] = field(
+        default_factory=lambda: {c: deque(maxlen=KEEP) for c in CHANNELS}
+    )
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+# -- storage (run on the storage thread) ---------------------------------------------------
+
+
+def load_chat(store: Store, table_id: str) -> tuple[list[dict[str, Any]], Rules, int]:
+    """A table's last ``KEEP`` lines of each channel (oldest first), its rules, and the
+    number its next line takes."""
+    with store.engine.connect() as conn:
+        top = conn.execute(select(func.max(chat_t.c.n)).where(chat_t.c.table_id == table_id))
+        last = top.scalar()
+        lines: list[dict[str, Any]] = []
+        for channel in CHANNELS:
+            found = conn.execute(
+                select(chat_t)
+                .where(chat_t.c.table_id == table_id, chat_t.c.channel == channel)
+                .order_by(chat_t.c.n.desc())
+                .limit(KEEP)
+            )
+            lines.extend(_line(row) for row in found)
+        rules = Rules()
+        row = conn.execute(select(chat_rules_t).where(chat_rules_t.c.table_id == table_id)).first()
+        if row is not None:
+            rules = Rules(set(json.loads(row.off)), set(json.loads(row.muted)))
+    lines.sort(key=lambda line: int(line["n"]))
+    return lines, rules, 0 if last is None else int(last) + 1
+
+
+def _line(row: Any) -> dict[str, Any]:
+    return {
+        "n": row.n,
+        "channel": row.channel,
+        "seat": row.seat,
+        "author": row.author,
+        "name": row.name,
+        "text": row.text,
+        "phrase": row.phrase,
+        "at": row.at,
+    }
+
+
+def store_line(store: Store, table_id: str, line: dict[str, Any]) -> None:
+    """Store one line (its number is unique at the table: a doubled one is refused)."""
+    with store.engine.begin() as conn:
+        conn.execute(insert(chat_t).values(table_id=table_id, **line))
+
+
+def store_rules(store: Store, table_id: str, rules: Rules) -> None:
+    """Store what the host set."""
+    with store.engine.begin() as conn:
+        conn.execute(delete(chat_rules_t).where(chat_rules_t.c.table_id == table_id))
+        conn.execute(
+            insert(chat_rules_t).values(
+                table_id=table_id,
+                off=json.dumps(sorted(rules.off)),
+                muted=json.dumps(sorted(rules.muted)),
+            )
+        )
+
+
+# -- the chat of every table ----------------------------------------------------------------
+
+
+class Chat:
+    """Every table's chat in this process."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.tables: dict[str, TableChat] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+
+    def bucket(self) -> Bucket:
+        """A new connection's allowance of lines."""
+        cfg = self.hub.config
+        return Bucket(cfg.chat_rate, cfg.chat_burst)
+
+    async def of(self, table: LiveTable) -> TableChat:
+        """The table's chat, read from storage on first use."""
+        found = self.tables.get(table.id)
+        if found is not None:
+            return found
+        lock = self._loading.setdefault(table.id, asyncio.Lock())
+        async with lock:
+            found = self.tables.get(table.id)
+            if found is None:
+                lines, rules, nxt = await self.hub.db(load_chat, self.hub.store, table.id)
+                found = TableChat(rules, nxt)
+                for line in lines:
+                    found.lines[line["channel"]].append(line)
+                self.tables[table.id] = found
+        self._loading.pop(table.id, None)
+        return found
+
+    @staticmethod
+    def reads(table: LiveTable, conn: Connection) -> tuple[str, ...]:
+        """The channels a connection reads: a seated person both, a spectator its own."""
+        if conn.seat is not None and table.holds(conn.seat, conn.holder):
+            return CHANNELS
+        return (SPECTATORS,)
+
+    async def welcome(self, table: LiveTable, conn: Connection) -> None:
+        """Send a client that just became live the chat it may read."""
+        chat = await self.of(table)
+        channels = self.reads(table, conn)
+        lines = sorted(
+            (line for c in channels for line in chat.lines[c]), key=lambda line: int(line["n"])
+        )
+        conn.send({"type": "chat", "lines": lines, "rules": chat.rules.to_json(), "reset": True})
+
+    def _push(self, table: LiveTable, message: dict[str, Any], channel: str | None) -> None:
+        """Send ``message`` to the live clients reading ``channel`` (None: every one)."""
+        for conn in self.hub.presence.live(table):
+            if channel is None or channel in self.reads(table, conn):
+                conn.send(message)
+
+    async def post(
+        self,
+        table: LiveTable,
+        conn: Connection,
+        bucket: Bucket,
+        *,
+        text: str | None,
+        phrase: str | None,
+        name: str | None,
+        key: str | None,
+    ) -> None:
+        """One line from a client: checked, stored, then sent to its channel's readers."""
+        from parlour.server.hub import clean_name
+
+        seated = conn.seat is not None and table.holds(conn.seat, conn.holder)
+        channel = PLAYERS if seated else SPECTATORS
+        if (text is None) == (phrase is None):
+            raise ServerError("web.error.bad_message")
+        if phrase is not None and phrase not in PHRASES:
+            raise ServerError("friends.error.bad_phrase", phrase=phrase[:20])
+        body = "" if text is None else clean_text(text)
+        if seated:
+            assert conn.seat is not None
+            who, author, shown = f"seat:{conn.seat}", None, table.names("en")[conn.seat]
+            seat: int | None = conn.seat
+        else:
+            if not isinstance(key, str) or not 8 <= len(key) <= MAX_KEY:
+                raise ServerError("friends.error.chat_no_key")
+            author = spectator_id(key)
+            who, shown, seat = f"watcher:{author}", clean_name(name), None
+        chat = await self.of(table)
+        if channel in chat.rules.off:
+            raise ServerError("friends.error.chat_off")
+        if who in chat.rules.muted:
+            raise ServerError("friends.error.muted")
+        if not bucket.take():
+            raise ServerError("friends.error.chat_too_fast")
+        async with chat.lock:
+            line = {
+                "n": chat.next,
+                "channel": channel,
+                "seat": seat,
+                "author": author,
+                "name": shown,
+                "text": body,
+                "phrase": phrase,
+                "at": time.time(),
+            }
+            await self.hub.write(store_line, self.hub.store, table.id, line)
+            chat.next += 1
+            chat.lines[channel].append(line)
+        message = {"type": "chat", "lines": [line], "rules": chat.rules.to_json(), "reset": False}
+        self._push(table, message, channel)
+
+    async def set_rules(
+        self,
+        table: LiveTable,
+        host_token: object,
+        *,
+        off: list[str] | None = None,
+        mute: str | None = None,
+        unmute: str | None = None,
+    ) -> Rules:
+        """The host turns channels off or on (``off``: the channels to have off) or mutes
+        or unmutes one person (``seat:N`` or ``watcher:<id>``)."""
+        if not token_matches(host_token, table.record.host_hash):
+            raise ServerError("web.error.not_host")
+        if off is not None and not set(off) <= set(CHANNELS):
+            raise ServerError("friends.error.bad_channel", channel=",".join(off)[:40])
+        for who in (mute, unmute):
+            if who is not None and not _is_person(who, table.players):
+                raise ServerError("friends.error.bad_person", who=who[:40])
+        chat = await self.of(table)
+        async with chat.lock:
+            rules = Rules(set(chat.rules.off), set(chat.rules.muted))
+            if off is not None:
+                rules.off = set(off)
+            if mute is not None:
+                rules.muted.add(mute)
+            if unmute is not None:
+                rules.muted.discard(unmute)
+            await self.hub.write(store_rules, self.hub.store, table.id, rules)
+            chat.rules = rules
+        self._push(
+            table, {"type": "chat", "lines": [], "rules": rules.to_json(), "reset": False}, None
+        )
+        return rules
+
+
+def _is_person(who: str, players: int) -> bool:
+    kind, _, rest = who.partition(":")
+    if kind == "seat":
+        return rest.isdigit() and int(rest) < players
+    return kind == "watcher" and len(rest) == 12 and all(c in "0123456789abcdef" for c in rest)
