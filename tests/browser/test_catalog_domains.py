@@ -48,7 +48,7 @@ def test_lobby_table_and_howto_fetch_only_their_domains(browser: Any, base_url: 
     assert _asked(urls) == {"core", "web", "loveletter", "friends"}
     urls.clear()
     page.select_option("#lang", "zh")  # a language switch fetches the same domains again
-    page.wait_for_function("document.documentElement.lang === 'zh'")
+    page.wait_for_selector("html[lang='zh']")
     page.wait_for_timeout(200)
     assert _asked(urls) == {"core", "web", "loveletter", "friends"}
     assert page.locator("h1").inner_text() == "情书"
