@@ -103,6 +103,7 @@ export function render(view, ctx) {
         : h(
             "div.cards",
             Array.from({ length: view.hand_sizes[s] }, (_, i) => card(ctx, knownHand && knownHand[i] ? knownHand[i] : null, ".small", deck)),
+            h("span.sr-only", ctx.t("web.table.cards_in_hand", { count: view.hand_sizes[s] })),
           );
     seats.append(
       h(

@@ -58,7 +58,8 @@ export function pickPath(action, steps) {
 }
 
 function hearts(n, goal) {
-  return h("span.ll-hearts", { "aria-label": String(n) }, "♥".repeat(n), h("span.muted", "♡".repeat(Math.max(0, goal - n))));
+  // Drawn for the eye: the text beside it says the same in words.
+  return h("span.ll-hearts", { "aria-hidden": "true" }, "♥".repeat(n), h("span.muted", "♡".repeat(Math.max(0, goal - n))));
 }
 
 export function render(view, ctx) {
@@ -87,7 +88,7 @@ export function render(view, ctx) {
     else if (shown !== undefined && shown !== null) hand = h("div.cards", card(ctx, shown, ed, ".small"), h("span.badge", ctx.t("web.summary.showdown")));
     else if (!inRound) hand = h("span.muted", ctx.t("web.table.out"));
     else if (known !== undefined && known !== null) hand = h("div.cards", card(ctx, known, ed, ".small"), h("span.badge", ctx.t("web.table.known")));
-    else hand = h("div.cards", Array.from({ length: view.hand_sizes[s] }, () => card(ctx, null, ed, ".small")));
+    else hand = h("div.cards", Array.from({ length: view.hand_sizes[s] }, () => card(ctx, null, ed, ".small")), h("span.sr-only", ctx.t("web.table.cards_in_hand", { count: view.hand_sizes[s] })));
     seats.append(
       h(
         "div.seat-board.ll-seat",

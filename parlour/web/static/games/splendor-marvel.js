@@ -17,7 +17,9 @@ export async function load() {
 }
 
 function gem(ctx, colour, n, small = false) {
-  return h(`span.gem.${colour}${small ? ".small" : ""}`, { title: ctx.name(colour), dataset: { colour } }, String(n));
+  // Named by colour and count: a screen reader hears "Mind (yellow): 4", not a bare number.
+  const name = `${ctx.name(colour)}: ${n}`;
+  return h(`span.gem.${colour}${small ? ".small" : ""}`, { title: ctx.name(colour), role: "img", "aria-label": name, dataset: { colour } }, String(n));
 }
 
 function costWords(ctx, cost) {
@@ -160,6 +162,13 @@ export function unseen(view, ctx) {
     });
 }
 
+// A tier's deck, named with its tier and how many cards it holds (its face shows only "III").
+function deckCard(ctx, tier, count) {
+  const el = card(ctx, null, tier, ".small");
+  el.setAttribute("aria-label", `${"I".repeat(tier)} · ${ctx.t("splendor-marvel.ui.tier", { tier })} · ${ctx.t("splendor-marvel.ui.deck", { count })}`);
+  return el;
+}
+
 export function render(view, ctx) {
   const root = h("div.sm-board");
   root.append(
@@ -182,7 +191,7 @@ export function render(view, ctx) {
     tiers.append(
       h(
         "div.sm-tier",
-        picks(card(ctx, null, i + 1, ".small"), `deck:${i + 1}`),
+        picks(deckCard(ctx, i + 1, view.decks[i]), `deck:${i + 1}`),
         h("span.muted.sm-deck", String(view.decks[i])),
         h("div.cards", view.display[i].map((id, j) => picks(afford(ctx, card(ctx, id, i + 1), id, mine), `card:t${i + 1}-${j + 1}`))),
       ),
