@@ -42,6 +42,7 @@ def open_page(browser: Any, lang: str, size: str) -> Page:
     """A page in ``lang`` at ``size`` with its animations at rest."""
     context = browser.new_context(viewport=SIZES[size], locale="en-US", reduced_motion="reduce")
     context.add_init_script(f"localStorage.setItem('parlour.lang', '{lang}')")
+    context.add_init_script("localStorage.setItem('parlour.unseen', 'on')")  # pictured too
     return context.new_page()
 
 

@@ -155,7 +155,7 @@ export function unseen(view, ctx) {
     left[key] = (left[key] || 0) + 1;
   }
   return Object.entries(left)
-    .sort(([a], [b]) => a.localeCompare(b))
+    .sort(([a], [b]) => a[0] - b[0] || STONE_COLOURS.indexOf(a.slice(2)) - STONE_COLOURS.indexOf(b.slice(2)))
     .map(([key, count]) => {
       const [tier, colour] = key.split(":");
       return { label: `${ctx.t("splendor-marvel.ui.tier", { tier })} · ${ctx.name(colour)}`, count, card: key };
