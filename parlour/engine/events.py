@@ -3,24 +3,47 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from parlour.engine.i18n import DEFAULT_LANGUAGE, render_params, t
 
 
-@dataclass(frozen=True, slots=True)
 class Event:
     """One thing that happened.
 
     ``kind`` names the event (its text is the catalog key ``<game>.event.<kind>``);
     ``data`` holds JSON-ready parameters; ``audience`` is the set of seats that may see it,
-    or ``None`` when it is public (spectators included).
+    or ``None`` when it is public (spectators included). An event is a value: nothing
+    changes it once made.
     """
 
+    # A plain slotted class, not a frozen dataclass: a frozen one sets each field through
+    # ``object.__setattr__``, and making events was a third of a game with events on.
+    __slots__ = ("audience", "data", "kind")
+
     kind: str
-    data: Mapping[str, Any] = field(default_factory=dict)
-    audience: frozenset[int] | None = None
+    data: Mapping[str, Any]
+    audience: frozenset[int] | None
+
+    def __init__(
+        self,
+        kind: str,
+        data: Mapping[str, Any] | None = None,
+        audience: frozenset[int] | None = None,
+    ) -> None:
+        self.kind = kind
+        self.data = {} if data is None else data
+        self.audience = audience
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return (
+            self.kind == other.kind and self.data == other.data and self.audience == other.audience
+        )
+
+    def __repr__(self) -> str:
+        return f"Event(kind={self.kind!r}, data={self.data!r}, audience={self.audience!r})"
 
     def visible_to(self, seat: int | None) -> bool:
         """Whether ``seat`` (``None``: a spectator) may see this event."""

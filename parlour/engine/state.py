@@ -84,6 +84,15 @@ class Game(ABC):
         self, players: int, options: Mapping[str, Any] | None = None
     ) -> dict[str, Any]:
         """Validate ``options`` for ``players`` and return every option's value."""
+        # Every new game asks this; the answer depends only on the arguments, so a valid
+        # one is remembered, for plain values only and by value and type (``1`` is no
+        # answer for ``True``; a tuple could hold either).
+        key: tuple[Any, ...] | None = None
+        if type(players) is int and all(type(v) in _PLAIN for v in (options or {}).values()):
+            key = (self, players, *[(k, type(v), v) for k, v in (options or {}).items()])
+            known = _RESOLVED.get(key)
+            if known is not None:  # a copy: callers own their options (lists included)
+                return {k: list(v) if isinstance(v, list) else v for k, v in known.items()}
         given = validate_options(self.option_specs(), options)
         if isinstance(players, bool) or not isinstance(players, int):
             raise OptionError("core.error.bad_players", players=str(players)[:20])
@@ -92,7 +101,10 @@ class Game(ABC):
             raise OptionError(
                 "core.error.player_count", game=self.id, players=players, low=lo, high=hi
             )
-        return self.complete_options(players, given)
+        resolved = self.complete_options(players, given)
+        if key is not None and len(_RESOLVED) < RESOLVED_LIMIT:
+            _RESOLVED[key] = {k: list(v) if isinstance(v, list) else v for k, v in resolved.items()}
+        return resolved
 
     @abstractmethod
     def new(
@@ -160,6 +172,14 @@ class Game(ABC):
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise OptionError("core.error.bad_seed", seed=str(seed)[:40])
         return seed
+
+
+RESOLVED_LIMIT = 1024
+"""Most valid option sets :meth:`Game.resolve_options` remembers."""
+
+_RESOLVED: dict[tuple[Any, ...], dict[str, Any]] = {}
+
+_PLAIN = frozenset((str, int, bool, float, type(None)))
 
 
 @lru_cache(maxsize=256)

@@ -113,23 +113,25 @@ class LoveLetterPlay(Rules):
         return list(self._legal_now()[0])
 
     def _is_legal(self, action: Action) -> bool:
-        sets = self._legal_now()[1]
-        return action in sets[0] or action in sets[1]
+        legal = self._legal_now()
+        return id(action) in legal[1] or id(action) in legal[2]
 
     def apply(self, action: Action | str | int) -> list[Event]:
         """Apply one action (object, text or code); illegal ones raise and change nothing."""
         if self._to_act is None:
             raise IllegalActionError("core.error.game_over")
-        first, second = self._legal_now()[1]
-        try:
-            ok = action in first or action in second
-        except TypeError:
-            ok = False
-        if not ok or not isinstance(action, Action):
-            action = self._action_space.coerce(action)
-            if action not in first and action not in second:
-                raise self._illegal(action)
-        return self._apply(action)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal_now()
+        # By identity: the legal answers hold the space's interned actions, so one of them is
+        # legal without hashing it; anything else (an equal copy, a text, a code) is interned
+        # first, which also refuses what the space does not know.
+        if id(action) not in legal[1] and id(action) not in legal[2]:
+            act = self._action_space.coerce(action)
+            if id(act) not in legal[1] and id(act) not in legal[2]:
+                raise self._illegal(act)
+            return self._apply(act)
+        return self._apply(action)  # type: ignore[arg-type]  # one of the legal actions
 
     def _view(self, seat: int | None) -> LoveLetterTable:
         return views.view(self, seat)

@@ -8,7 +8,8 @@ choose, how many, whether a value is named. Two rules restrict them:
 - LL-CARD-SYCOPHANT: after a Sycophant, each card that chooses players must choose the
   marked one when it can (:meth:`Legal.sycophant_forces`).
 
-Answers are cached by small integer keys, so a decision costs a dictionary look-up.
+Answers are cached by small integer keys, so a decision costs a dictionary look-up; an
+answer carries the identities of its actions, so checking a move hashes no action object.
 """
 
 from __future__ import annotations
@@ -28,17 +29,26 @@ from parlour.games.loveletter.state import (
     LoveLetterState,
 )
 
-LegalList = tuple[tuple[Action, ...], tuple[frozenset[Action], frozenset[Action]]]
-"""A legal-action answer: the ordered actions, and two sets whose union holds them (a fast
-legality test without building a union per decision)."""
+LegalList = tuple[tuple[Action, ...], frozenset[int], frozenset[int]]
+"""A legal-action answer: the ordered actions, and two sets whose union holds their ``id``
+(a legality test without building a union per decision, and without hashing an action:
+the answers hold the configuration's interned actions, alive as long as the tables)."""
 
-EMPTY: frozenset[Action] = frozenset()
+Ids = frozenset[int]
+
+EMPTY: Ids = frozenset()
+
+
+def ids_of(actions: tuple[Action, ...]) -> Ids:
+    """The identities of (interned) actions, for :data:`LegalList`."""
+    return frozenset([id(a) for a in actions])
+
 
 PAIR_CACHE_LIMIT = 20_000
 """Most (hand, drawn, seat, choosable) answers kept; big tables fall back to per-card ones."""
 
-_DECIDE: LegalList = ((KEEP, DISCARD), (frozenset((KEEP, DISCARD)), EMPTY))
-_OVER: LegalList = ((), (EMPTY, EMPTY))
+_DECIDE: LegalList = ((KEEP, DISCARD), ids_of((KEEP, DISCARD)), EMPTY)
+_OVER: LegalList = ((), EMPTY, EMPTY)
 
 _MODES = {"nobody": 0, "others": 1, "anyone": 2}
 
@@ -55,7 +65,7 @@ class Legal:
         self.space = self.actions.space
         self.modes = tuple(_MODES[EFFECT[eff].chooses] for eff in edition.effects)
         """Whom each kind may choose: 0 nobody, 1 other players, 2 anyone."""
-        self.card_cache: dict[int, tuple[tuple[Action, ...], frozenset[Action]]] = {}
+        self.card_cache: dict[int, tuple[tuple[Action, ...], Ids]] = {}
         self.pair_cache: dict[int, LegalList] = {}
         self.return_cache: dict[tuple[int, ...], LegalList] = {}
         countess = edition.find("countess")
@@ -68,7 +78,7 @@ class Legal:
         """LL-CARD-COUNTESS: the (hand, drawn) pairs that force her, as ``hand * 64 + drawn``."""
         if countess >= 0:
             only = self.plays[countess, (), -1]
-            self.countess_only: LegalList = ((only,), (frozenset((only,)), EMPTY))
+            self.countess_only: LegalList = ((only,), ids_of((only,)), EMPTY)
 
     def play_legal(self, hand: int, drawn: int, actor: int, others: int, syc: int) -> LegalList:
         """The legal plays holding ``hand`` and ``drawn``; ``others`` = choosable others mask."""
@@ -91,11 +101,11 @@ class Legal:
         if hand == drawn:
             if syc >= 0:
                 return self.sycophant_forces(syc, [first[0]])
-            return first[0], (first[1], EMPTY)
+            return first[0], first[1], EMPTY
         second = self.card_legal(drawn, actor, others)
         if syc >= 0:
             return self.sycophant_forces(syc, [first[0], second[0]])
-        return first[0] + second[0], (first[1], second[1])
+        return first[0] + second[0], first[1], second[1]
 
     def sycophant_forces(self, syc: int, groups: list[tuple[Action, ...]]) -> LegalList:
         """LL-CARD-SYCOPHANT: each card's choices must include ``syc`` when any can."""
@@ -104,11 +114,9 @@ class Legal:
             hits = [a for a in group if isinstance(a, Play) and syc in a.targets]
             out += hits if hits else group
         acts = tuple(out)
-        return acts, (frozenset(acts), EMPTY)
+        return acts, ids_of(acts), EMPTY
 
-    def card_legal(
-        self, kind: int, actor: int, others: int
-    ) -> tuple[tuple[Action, ...], frozenset[Action]]:
+    def card_legal(self, kind: int, actor: int, others: int) -> tuple[tuple[Action, ...], Ids]:
         """One card's legal plays (cached by kind and choosable seats)."""
         mode = self.modes[kind]
         mask = 0 if mode == 0 else others if mode == 1 else others | 1 << actor
@@ -116,7 +124,7 @@ class Legal:
         found = self.card_cache.get(key)
         if found is None:
             acts = self._build_card(kind, mask)
-            found = self.card_cache[key] = (acts, frozenset(acts))
+            found = self.card_cache[key] = (acts, ids_of(acts))
         return found
 
     def _build_card(self, kind: int, mask: int) -> tuple[Action, ...]:
@@ -139,7 +147,7 @@ class Legal:
             for order in permutations(key):
                 seen.setdefault(self.actions.returns[order[0], tuple(order[1:])], None)
             acts = tuple(sorted(seen, key=str))
-            found = (acts, (frozenset(acts), EMPTY))
+            found = (acts, ids_of(acts), EMPTY)
             self.return_cache[key] = found
         return found
 
@@ -169,5 +177,5 @@ def legal_now(st: LoveLetterState, tab: Legal) -> LegalList:
     if phase == CARDINAL and isinstance(pending, CardinalPending):
         looks = [tab.looks[s] for s in pending.pair if s != st.actor]
         acts = (*looks, NO_LOOK)
-        return acts, (frozenset(acts), EMPTY)
+        return acts, ids_of(acts), EMPTY
     return _OVER

@@ -27,6 +27,9 @@ from parlour.games.loveletter.state import (
     LoveLetterState,
 )
 
+ONLY: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(8))
+"""The audience of a seat's private event, by seat (made once, not per event)."""
+
 
 class Rules(LoveLetterState):
     """Love Letter's state with its transitions (the game's class adds legality and views)."""
@@ -36,12 +39,16 @@ class Rules(LoveLetterState):
         random playouts and search spend most of their time here."""
         self.move_number += 1
         self._legal = None
-        phase = self.phase
-        if phase == PLAY:
+        if self.phase is PLAY:
             self._play(action)  # type: ignore[arg-type]
         else:
             self._transition(action)
-        return self.log.take()
+        log = self.log
+        out = log.events  # the log's take(), without the call
+        if out:
+            log.events = []
+            return out
+        return []
 
     def _transition(self, action: Action) -> None:
         """One handler per prompt kind."""
@@ -90,7 +97,9 @@ class Rules(LoveLetterState):
         self.discards = [[] for _ in range(n)]
         self.syc = -1
         self.jester = [-1] * n
-        self.hv = [v + 1 for v in self.hv]
+        hv = self.hv
+        for s in range(n):
+            hv[s] += 1
         self.known = [-1] * (n * n)
         self.facts = []
         log = self.log
@@ -99,8 +108,9 @@ class Rules(LoveLetterState):
             ev.append(Event("round_start", {"round": self.round, "first": first}))
             if self.face_up:
                 ev.append(Event("face_up", {"cards": [self._id(k) for k in self.face_up]}))
+            ids = self.ed.ids
             for s in range(n):
-                ev.append(Event("dealt", {"seat": s, "card": self._id(hand[s])}, frozenset((s,))))
+                ev.append(Event("dealt", {"seat": s, "card": ids[hand[s]]}, ONLY[s]))
         self._begin_turn(first)
 
     def _begin_turn(self, seat: int) -> None:
@@ -115,7 +125,7 @@ class Rules(LoveLetterState):
         if log.record:
             ev = log.events
             ev.append(Event("turn", {"seat": seat}))
-            ev.append(Event("drew", {"seat": seat, "card": self.ed.ids[card]}, frozenset((seat,))))
+            ev.append(Event("drew", {"seat": seat, "card": self.ed.ids[card]}, ONLY[seat]))
 
     def _end_turn(self) -> None:
         """LL-END-1/2: one player left, or an empty pile, ends the round; else next turn."""
@@ -141,19 +151,30 @@ class Rules(LoveLetterState):
 
     def _showdown(self) -> None:
         """LL-END-2/3: reveal, compare values (Count, Bishop), settle ties by the tie rule."""
-        seats = [s for s in range(self.players) if self.alive >> s & 1]
-        values = self.values
-        score: dict[int, int] = {}
-        princess_held = any(self.hand[s] == self.k_princess for s in seats)
+        alive, hand, values = self.alive, self.hand, self.values
+        seats = [s for s in range(self.players) if alive >> s & 1]
+        k_bishop, k_count, k_princess = self.k_bishop, self.k_count, self.k_princess
+        princess_held = False
         for s in seats:
-            card = self.hand[s]
-            if card == self.k_bishop and princess_held:
+            if hand[s] == k_princess:
+                princess_held = True
+        record = self.log.record
+        best = -1
+        tied: list[int] = []
+        for s in seats:
+            card = hand[s]
+            if card == k_bishop and princess_held:
                 continue  # LL-CARD-BISHOP: the Princess beats the Bishop at the end
-            bonus = self.discards[s].count(self.k_count) if self.k_count >= 0 else 0
-            score[s] = values[card] + bonus
-            self._emit("reveal", seat=s, card=self._id(card), value=score[s])
-        best = max(score.values())
-        tied = [s for s in seats if score.get(s) == best]
+            value = values[card]
+            if k_count >= 0:
+                value += self.discards[s].count(k_count)
+            if record:
+                self._emit("reveal", seat=s, card=self._id(card), value=value)
+            if value > best:
+                best = value
+                tied = [s]
+            elif value == best:
+                tied.append(s)
         if len(tied) > 1 and self.tie_rule != "all":
             totals = {s: sum(values[k] for k in self.discards[s]) for s in tied}
             top = max(totals.values())
@@ -168,7 +189,9 @@ class Rules(LoveLetterState):
         self._to_act = None
         # Kept raw (the view builds the JSON form): this runs once per round in playouts.
         self.last_round = (self.round, tuple(winners), tuple(self.hand) if showdown else ())
-        if winners:
+        if not self.log.record:
+            pass
+        elif winners:
             self._emit("round_won", winner=list(winners))
         else:
             self._emit("round_nobody")
@@ -201,7 +224,8 @@ class Rules(LoveLetterState):
     def _gain(self, seat: int, why: str, check: bool = True) -> None:
         """A token of affection; mid-round gains can end the game at once (LL-GAME-3)."""
         self.tokens[seat] += 1
-        self._emit("token", seat=seat, reason=why, tokens=self.tokens[seat])
+        if self.log.record:
+            self._emit("token", seat=seat, reason=why, tokens=self.tokens[seat])
         if check and self.tokens[seat] >= self.target:
             self._finish([seat])
 
@@ -216,7 +240,8 @@ class Rules(LoveLetterState):
         self.alive &= ~(1 << seat)
         self.prot &= ~(1 << seat)
         card = self.hand[seat]
-        self._emit("knocked_out", seat=seat, card=self._id(card) if card >= 0 else "", by=by)
+        if self.log.record:
+            self._emit("knocked_out", seat=seat, card=self._id(card) if card >= 0 else "", by=by)
         constable = self.k_constable >= 0 and self.k_constable in self.discards[seat]
         if card >= 0:
             self.discards[seat].append(card)
@@ -236,7 +261,7 @@ class Rules(LoveLetterState):
         self.hand[seat] = card
         self.hv[seat] += 1
         if card >= 0:
-            self._emit("drew", frozenset((seat,)), seat=seat, card=self._id(card))
+            self._emit("drew", ONLY[seat], seat=seat, card=self._id(card))
 
     def _discard_hand(self, seat: int, by: str) -> bool:
         """Discard a hand without effect; the Princess knocks out. True if still in."""
@@ -247,7 +272,8 @@ class Rules(LoveLetterState):
             return False
         self.discards[seat].append(card)
         self.hand[seat] = -1
-        self._emit("discarded", seat=seat, card=self._id(card), by=by)
+        if self.log.record:
+            self._emit("discarded", seat=seat, card=self._id(card), by=by)
         return True
 
     # -- playing a card ---------------------------------------------------------------------
@@ -256,15 +282,15 @@ class Rules(LoveLetterState):
         seat = self.actor
         # By id, not ``play.kind``: an equal action built for another edition may arrive.
         kind = self.kind_of[play.card]
+        hv = self.hv
         if self.hand[seat] == kind:
             # Others who knew the old hand card can no longer tell what remains.
             self.hand[seat] = self.drawn
-            self.hv[seat] += 1
+            hv[seat] += 1
         self.drawn = -1
-        self.facts.append((KEPT, seat, self.hv[seat], kind, 0))
+        self.facts.append((KEPT, seat, hv[seat], kind, 0))
         self.discards[seat].append(kind)
         self.syc = -1  # LL-CARD-SYCOPHANT: used up by this card
-        eff = self.ed.effects[kind]
         targets = play.targets
         log = self.log
         if log.record:
@@ -293,11 +319,27 @@ class Rules(LoveLetterState):
                 data = {"seat": seat, "card": play.card, "target": targets[0], "guess": play.guess}
                 ev.append(Event("played_guess", data))
         if targets or not self.chooses[kind]:
-            handler = _HANDLERS.get(eff)
+            handler = _HANDLERS.get(self.ed.effects[kind])
             if handler is not None:
                 handler(self, seat, targets, play.guess)
-        if self.phase == PLAY:
-            self._end_turn()
+            if self.phase is not PLAY:
+                return  # a follow-up prompt, or the game's end
+        # _end_turn written out (LL-END-1/2): this runs after nearly every move.
+        alive = self.alive
+        if alive & (alive - 1) == 0:
+            self._end_round([alive.bit_length() - 1], False)
+        elif not self.pile:
+            self._showdown()
+        else:
+            n = self.players
+            s = seat + 1
+            if s == n:
+                s = 0
+            while not alive >> s & 1:
+                s += 1
+                if s == n:
+                    s = 0
+            self._begin_turn(s)
 
     def _guard(self, seat: int, targets: tuple[int, ...], guess: int | None) -> None:
         """LL-CARD-GUARD (and LL-CARD-ASSASSIN)."""
@@ -313,14 +355,16 @@ class Rules(LoveLetterState):
             self._knock_out(t, "guard")
         else:
             self.facts.append((LACKS, t, self.hv[t], -1 if guess is None else guess, 0))
-            self._emit("guard_miss", seat=seat, target=t, guess=guess)
+            if self.log.record:
+                self._emit("guard_miss", seat=seat, target=t, guess=guess)
 
     def _priest(self, seat: int, targets: tuple[int, ...], guess: int | None) -> None:
         """LL-CARD-PRIEST."""
         t = targets[0]
         # clause: LL-CARD-PRIEST
         self.known[seat * self.players + t] = self.hv[t]
-        self._emit("saw", frozenset((seat,)), seat=seat, target=t, card=self._id(self.hand[t]))
+        if self.log.record:
+            self._emit("saw", ONLY[seat], seat=seat, target=t, card=self._id(self.hand[t]))
 
     def _baron(self, seat: int, targets: tuple[int, ...], guess: int | None) -> None:
         """LL-CARD-BARON: the lower value is knocked out."""
@@ -357,7 +401,8 @@ class Rules(LoveLetterState):
     def _handmaid(self, seat: int, targets: tuple[int, ...], guess: int | None) -> None:
         """LL-CARD-HANDMAID."""
         self.prot |= 1 << seat
-        self._emit("protected", seat=seat)
+        if self.log.record:
+            self._emit("protected", seat=seat)
 
     def _prince(self, seat: int, targets: tuple[int, ...], guess: int | None) -> None:
         """LL-CARD-PRINCE."""
@@ -373,8 +418,8 @@ class Rules(LoveLetterState):
         self.known[a * n + b] = hv[b]
         self.known[b * n + a] = hv[a]
         if self.log.record:
-            self._emit("received", frozenset((a,)), seat=a, other=b, card=self._id(hand[a]))
-            self._emit("received", frozenset((b,)), seat=b, other=a, card=self._id(hand[b]))
+            self._emit("received", ONLY[a], seat=a, other=b, card=self._id(hand[a]))
+            self._emit("received", ONLY[b], seat=b, other=a, card=self._id(hand[b]))
 
     def _king(self, seat: int, targets: tuple[int, ...], guess: int | None) -> None:
         """LL-CARD-KING."""
@@ -423,7 +468,7 @@ class Rules(LoveLetterState):
         """LL-CARD-BARONESS."""
         for t in targets:
             self.known[seat * self.players + t] = self.hv[t]
-            self._emit("saw", frozenset((seat,)), seat=seat, target=t, card=self._id(self.hand[t]))
+            self._emit("saw", ONLY[seat], seat=seat, target=t, card=self._id(self.hand[t]))
 
     def _cardinal(self, seat: int, targets: tuple[int, ...], guess: int | None) -> None:
         """LL-CARD-CARDINAL: swap two hands, then an optional look."""
@@ -438,7 +483,7 @@ class Rules(LoveLetterState):
         if action.seat is not None:
             t = action.seat
             self.known[seat * self.players + t] = self.hv[t]
-            self._emit("saw", frozenset((seat,)), seat=seat, target=t, card=self._id(self.hand[t]))
+            self._emit("saw", ONLY[seat], seat=seat, target=t, card=self._id(self.hand[t]))
         self.phase = PLAY
         self.pending = None
         self._end_turn()
@@ -462,7 +507,7 @@ class Rules(LoveLetterState):
         if self.log.record:
             self._emit(
                 "chancellor_cards",
-                frozenset((seat,)),
+                ONLY[seat],
                 seat=seat,
                 cards=[self._id(k) for k in drawn],
             )
@@ -477,7 +522,7 @@ class Rules(LoveLetterState):
         if self.log.record:
             self._emit(
                 "returned_cards",
-                frozenset((seat,)),
+                ONLY[seat],
                 seat=seat,
                 keep=action.keep,
                 cards=list(action.bottom),

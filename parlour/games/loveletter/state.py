@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 from parlour.engine import Event, Field, Game, PromptKind, Result, Rng, State
 from parlour.engine.codec import integer, integer_tuple, integers, optional_integer
 from parlour.games.loveletter.actions import actions_of
-from parlour.games.loveletter.cards import EFFECT, TABLES
+from parlour.games.loveletter.cards import EFFECT, TABLES, Edition
 
 
 class Prompt(PromptKind):
@@ -134,6 +134,21 @@ def _dump_last_round(st: LoveLetterState, v: Any) -> list[Any] | None:
     return None if v is None else [v[0], list(v[1]), list(v[2])]
 
 
+EditionFacts = tuple[tuple[bool, ...], dict[str, int], tuple[int, ...]]
+"""Per edition: whether each kind chooses players, each card id's kind, and the kinds of
+the Princess, Assassin, Constable, Bishop, Count and Spy (-1 when absent)."""
+
+_EDITION_FACTS: dict[str, EditionFacts] = {}
+
+_SPECIAL_KINDS = ("princess", "assassin", "constable", "bishop", "count", "spy")
+
+
+def _edition_facts(ed: Edition) -> EditionFacts:
+    chooses = tuple(EFFECT[eff].targets for eff in ed.effects)
+    kind_of = {cid: k for k, cid in enumerate(ed.ids)}
+    return chooses, kind_of, tuple(ed.find(effect) for effect in _SPECIAL_KINDS)
+
+
 class LoveLetterState(State):
     """One position of a Love Letter game (mutable; ``clone`` copies it)."""
 
@@ -179,15 +194,13 @@ class LoveLetterState(State):
         self.face_up_rule = bool(options["two_player_face_up"]) and players == 2
         self.tie_rule = str(options["tie_rule"])
         self.values = ed.values
-        self.chooses = tuple(EFFECT[eff].targets for eff in ed.effects)
-        """Whether each kind chooses players (from the effect table)."""
-        self.kind_of = {cid: k for k, cid in enumerate(ed.ids)}
-        self.k_princess = ed.find("princess")
-        self.k_assassin = ed.find("assassin")
-        self.k_constable = ed.find("constable")
-        self.k_bishop = ed.find("bishop")
-        self.k_count = ed.find("count")
-        self.k_spy = ed.find("spy")
+        facts = _EDITION_FACTS.get(ed.name)
+        if facts is None:  # derived once per edition, not for every new game
+            facts = _EDITION_FACTS[ed.name] = _edition_facts(ed)
+        self.chooses, self.kind_of, kinds = facts
+        """Whether each kind chooses players (from the effect table); kinds by card id."""
+        self.k_princess, self.k_assassin, self.k_constable = kinds[0], kinds[1], kinds[2]
+        self.k_bishop, self.k_count, self.k_spy = kinds[3], kinds[4], kinds[5]
         self.premium = ed.name == "premium"
         n = players
         self.tokens = [0] * n
