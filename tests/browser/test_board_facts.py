@@ -222,3 +222,99 @@ def test_the_unseen_switch_is_remembered_and_passes_axe(
     assert page.is_checked("#unseen-switch")
     assert not page.errors, page.errors
     page.context.close()
+
+
+DRAG_SETUP = """async () => {
+  const { DragOrder } = await import("/static/order.js");
+  const order = new DragOrder();
+  const box = document.createElement("div");
+  box.id = "drag-test";
+  box.dataset.order = "top-first";
+  for (const key of ["look:0", "look:1", "look:2"]) {
+    const card = document.createElement("div");
+    card.dataset.pick = key;
+    card.textContent = key;
+    card.style.cssText = "display:inline-block;width:80px;height:60px;margin:4px;background:#ddd";
+    box.append(card);
+  }
+  document.body.prepend(box);
+  order.arrange(box);
+  for (const type of ["dragstart", "dragover", "drop"]) {
+    box.addEventListener(type, (e) => { if (order.handle(e)) order.arrange(box); });
+  }
+  window.dragOrder = order;
+}"""
+
+
+def test_cards_to_order_are_put_in_order_by_dragging(page: Page) -> None:
+    """A card dropped on another takes its place; the order is kept across redraws."""
+    page.evaluate(DRAG_SETUP)
+    keys = (
+        "() => [...document.querySelectorAll('#drag-test > [data-pick]')].map(e => e.dataset.pick)"
+    )
+    page.drag_and_drop("#drag-test [data-pick='look:0']", "#drag-test [data-pick='look:2']")
+    assert page.evaluate(keys) == ["look:1", "look:2", "look:0"]
+    page.drag_and_drop("#drag-test [data-pick='look:2']", "#drag-test [data-pick='look:1']")
+    assert page.evaluate(keys) == ["look:2", "look:1", "look:0"]
+    assert page.evaluate("() => window.dragOrder.keys") == ["look:2", "look:1", "look:0"]
+    page.evaluate("() => document.querySelector('#drag-test').remove()")
+
+
+def test_the_looked_at_cards_are_marked_for_ordering(page: Page) -> None:
+    """Infinity Gauntlet's cards to put back in order sit in a container drag can reorder."""
+    html = call(page, "gauntlet", "render", _ig_view(looking=["hulk", "thor", "vision"]))
+    assert 'data-order="top-first"' in html and html.count('data-pick="look:') == 3
+
+
+TABLE_SETUP = """async (arg) => {
+  const i18n = await import("/static/i18n.js");
+  await i18n.load("en");
+  const { TablePage } = await import("/static/table.js");
+  const { loadRenderer } = await import("/static/render.js");
+  const root = document.createElement("main");
+  root.id = "order-table";
+  document.body.prepend(root);
+  const page = new TablePage(root, "t-order");
+  page.renderer = await loadRenderer("gauntlet");
+  page.connected = true;
+  page.msg = arg.msg;
+  page.newMoves(arg.msg);
+  page.render();
+  window.orderTable = page;
+}"""
+
+
+def test_a_dragged_order_is_the_move_sent_IG_HERO_5(page: Page) -> None:
+    """IG-HERO-5 (Vision): the looked-at cards dragged into an order, then "In this order",
+    give the move with those positions, shown in words before it is sent."""
+    from itertools import permutations
+
+    looking = ["hulk", "thor", "vision"]
+    names = {"hulk": "Hulk", "thor": "Thor", "vision": "Vision"}
+    legal = [
+        {
+            "action": "order=" + "".join(str(p) for p in perm),
+            "steps": [", ".join(names[looking[p]] for p in perm)],
+            "self_out": False,
+        }
+        for perm in permutations(range(3))
+    ]
+    view = _ig_view(looking=looking, to_act=1, prompt="order")
+    msg = {
+        "table": {"game": "gauntlet", "status": "playing", "seats": [None, None]},
+        "names": ["Ana", "Bo"],
+        "seat": 1,
+        "move": 7,
+        "view": view,
+        "legal": legal,
+        "events": [],
+    }
+    page.evaluate(TABLE_SETUP, {"msg": msg})
+    page.wait_for_selector("#order-table #order-done")
+    looked = "#order-table .looking [data-pick='look:{}']"
+    page.drag_and_drop(looked.format(0), looked.format(2))
+    shot(page, "12-gauntlet-order")
+    page.click("#order-table #order-done")
+    page.wait_for_selector("#order-table #confirm-send")
+    assert "Thor, Vision, Hulk" in page.inner_text("#order-table #confirm-text")
+    page.evaluate("() => document.querySelector('#order-table').remove()")

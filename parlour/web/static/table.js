@@ -7,6 +7,7 @@ import { ChatBox } from "./chat.js";
 import { logLine } from "./logview.js";
 import { StepMenu } from "./menu.js";
 import { markFresh, motionOn } from "./motion.js";
+import { DragOrder } from "./order.js";
 import { patch } from "./patch.js";
 import { Presence } from "./presence.js";
 import { rematchButton } from "./rematch.js";
@@ -51,12 +52,18 @@ export class TablePage {
     this.board = null; // the legal moves as taps on the board
     this.pending = null; // a finished move waiting for its confirmation
     this.presence = new Presence(); // who is at the table now
+    this.order = new DragOrder(); // cards being put in order by dragging
     this.chat = new ChatBox(id);
     // One pair of listeners for the board's taps: the board is redrawn, these stay.
     root.addEventListener("click", (e) => this.boardTap(e));
     root.addEventListener("keydown", (e) => {
       if (e.key === "Enter" || e.key === " ") this.boardTap(e);
     });
+    for (const type of ["dragstart", "dragover", "drop"]) {
+      root.addEventListener(type, (e) => {
+        if (this.board && !this.pending && this.connected && this.order.handle(e)) this.render();
+      });
+    }
   }
 
   boardTap(e) {
@@ -78,6 +85,7 @@ export class TablePage {
 
   newMoves(msg) {
     this.pending = null;
+    this.order.reset();
     this.menu = msg.legal.length ? new StepMenu(msg.legal, (a) => this.request(a)) : null;
     this.board = msg.legal.length ? new BoardPlay(msg.legal, this.renderer.pickPath, msg.view, (a) => this.request(a)) : null;
     if (this.board) this.board.advance();
@@ -372,6 +380,7 @@ export class TablePage {
     const names = msg.names;
     const ctx = { game: msg.table.game, seat: msg.seat, names, log: this.log, t, name: (v) => gameName(msg.table.game, v) };
     const tree = this.renderer(view, ctx);
+    this.arrangeOrder(tree);
     const picker = this.board && !this.pending && this.connected ? this.board.decorate(tree, t) : null;
     const board = h("section.panel.board", { dataset: { picking: String(Boolean(picker) || Boolean(tree.querySelector(".pickable"))) } }, picker, tree);
     const parts = [this.renderPlayers(msg), board];
@@ -410,6 +419,26 @@ export class TablePage {
             rows.map((r) => h("li", { dataset: { card: r.card || "", count: String(r.count) } }, h("span.unseen-name", r.label), h("strong.unseen-count", String(r.count)))),
           )
         : null,
+    );
+  }
+
+  // Cards to put in order (a container marked data-order, every card a choice now): drawn in
+  // the order dragged so far, with a button that takes that order.
+  arrangeOrder(tree) {
+    const container = tree.querySelector("[data-order]");
+    if (!container || !this.board || this.pending || this.board.menu.prefix.length) return;
+    const open = new Set(this.board.menu.choices().map((c) => c.label));
+    const keys = this.order.orderOf(container);
+    if (!keys.length || !keys.every((k) => open.has(k))) return;
+    this.order.arrange(container);
+    container.after(
+      h("button.order-done#order-done", { type: "button", disabled: !this.connected, onclick: () => {
+        for (const key of this.order.orderOf(container)) {
+          if (this.pending || !this.board) break;
+          this.board.pick(key);
+        }
+        if (!this.pending) this.render();
+      } }, `✓ ${t("web.board.in_this_order")}`),
     );
   }
 

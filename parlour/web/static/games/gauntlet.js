@@ -88,7 +88,7 @@ export function render(view, ctx) {
       h(
         "div.hand.looking",
         h("p.muted.order-ends", `${ctx.t("web.board.top")} ↑ · ${ctx.t("web.board.bottom")} ↓`),
-        h("div.cards", view.looking.map((c, i) => picks(card(ctx, c, ".small"), `look:${i}`))),
+        h("div.cards", { dataset: { order: "top-first" } }, view.looking.map((c, i) => picks(card(ctx, c, ".small"), `look:${i}`))),
       ),
     );
   }
