@@ -74,7 +74,8 @@ class LoadReport:
     doubled: int = 0
     """Moves of the client's seat in a log that the client did not make (or made once)."""
     refused: int = 0
-    """Client moves the server answered with an error (each is sent again, up to 3 times)."""
+    """Client moves the server answered with an error (each is sent again, up to 3 times),
+    and connections that failed or dropped (each opened again, up to 3 times)."""
 
     @property
     def moves_per_second(self) -> float:
@@ -153,11 +154,40 @@ async def _client(http: httpx.AsyncClient, ws_base: str, seat: Seat, rng: Rng, r
         await _play(ws_base, seat, rng, run)
         if not seat.games[-1].over or time.perf_counter() >= run.deadline:
             return
-        await _again(http, seat)
+        try:
+            await _again(http, seat)
+        except httpx.HTTPError as exc:  # no rematch: this client's load ends here
+            run.refusals.append(f"rematch: {exc}")
+            return
+
+
+@dataclass
+class Progress:
+    """Where a client is in its game, kept across reconnections."""
+
+    move: int = 0
+    pending: tuple[int, float, str] | None = None
+    """The move sent and not yet seen accepted: its number, when it was sent, its action."""
+    tries: int = 0
 
 
 async def _play(ws_base: str, seat: Seat, rng: Rng, run: Run) -> None:
-    """Play the seat's latest game to its end, or until its table stops answering."""
+    """Play the seat's latest game to its end, or until its table stops answering; a
+    dropped connection is opened again (as a browser would) up to ``RESENDS`` times."""
+    from websockets.exceptions import WebSocketException
+
+    at = Progress()
+    for attempt in range(RESENDS + 1):
+        try:
+            await _connection(ws_base, seat, rng, run, at)
+            return
+        except (OSError, WebSocketException) as exc:
+            run.refusals.append(f"connection: {exc}")
+            await asyncio.sleep(0.2 * (attempt + 1))
+
+
+async def _connection(ws_base: str, seat: Seat, rng: Rng, run: Run, at: Progress) -> None:
+    """One websocket at the seat's latest game, until the game ends or stalls."""
     from websockets.asyncio.client import connect
 
     game = seat.games[-1]
@@ -165,9 +195,7 @@ async def _play(ws_base: str, seat: Seat, rng: Rng, run: Run) -> None:
     async with connect(url, max_size=None, compression=None) as ws:
         hello = {"type": "hello", "seat": 0, "token": seat.token, "lang": "en"}
         await ws.send(json.dumps(hello))
-        pending: tuple[int, float, str] | None = None
-        tries = 0
-        move = 0
+        resend = at.pending is not None  # a move sent on a lost connection
         while True:
             now = time.perf_counter()
             if now > run.deadline + FINISH_WAIT:
@@ -177,13 +205,14 @@ async def _play(ws_base: str, seat: Seat, rng: Rng, run: Run) -> None:
             except TimeoutError:  # nothing came for too long: the table is stuck
                 return
             msg = json.loads(raw)
+            pending = at.pending
             if msg.get("type") == "error" and pending is not None:
                 # Refused (busy, say): nothing changed, so the same move is sent again.
                 run.refusals.append(str(msg.get("error")))
-                tries += 1
-                if tries > RESENDS:
+                at.tries += 1
+                if at.tries > RESENDS:
                     return
-                await asyncio.sleep(0.05 * tries)
+                await asyncio.sleep(0.05 * at.tries)
                 await ws.send(json.dumps({"move": pending[0], "action": pending[2]}))
                 continue
             if msg.get("type") != "state":
@@ -191,22 +220,25 @@ async def _play(ws_base: str, seat: Seat, rng: Rng, run: Run) -> None:
             reached = msg["move"] or 0
             now = time.perf_counter()
             if now <= run.deadline:
-                seat.counted += max(0, reached - move)
-            move = max(move, reached)
-            if pending is not None and move > pending[0]:
+                seat.counted += max(0, reached - at.move)
+            at.move = max(at.move, reached)
+            if pending is not None and at.move > pending[0]:
                 if pending[1] <= run.deadline:
                     run.latencies.append(now - pending[1])
                 game.acked.append((pending[0], pending[2]))
-                pending, tries = None, 0
+                at.pending, at.tries = None, 0
+            elif pending is not None and resend:
+                await ws.send(json.dumps({"move": pending[0], "action": pending[2]}))
+            resend = False
             if msg["summary"] is not None:
                 game.over = True
                 return
-            if msg["legal"] and pending is None:
+            if msg["legal"] and at.pending is None:
                 action = rng.choice(msg["legal"])["action"]
                 if run.think > 0 and now < run.deadline:  # a person takes a moment
                     await asyncio.sleep(rng.random() * 2 * run.think)  # (uniform, mean think)
-                pending = (move, time.perf_counter(), action)
-                await ws.send(json.dumps({"move": move, "action": action}))
+                at.pending = (at.move, time.perf_counter(), action)
+                await ws.send(json.dumps({"move": at.move, "action": action}))
 
 
 async def run_load(

@@ -8,6 +8,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from fastapi import FastAPI
@@ -95,3 +96,24 @@ def test_the_log_check_finds_lost_and_doubled_moves() -> None:
     assert check_log(data, [(0, "keep")]) == (0, 0)
     assert check_log(data, [(0, "swap")]) == (1, 0)  # the client's move is not what was stored
     assert check_log(data, []) == (0, 1)  # a seat-0 move the client never made
+
+
+def test_a_dropped_connection_is_opened_again_and_the_game_goes_on(db_url: str) -> None:
+    """A planted fault: the server closes every table's first websocket right after its
+    hello; each client connects again and finishes its game, nothing lost."""
+    with live_server(db_url) as (base, app):
+        run_async(_wait_for_hub(app))
+        hub = app.state.hub
+        attach, seen = hub.attach, set()
+
+        def drop_first(table: Any, conn: Any) -> None:
+            attach(table, conn)
+            if table.id not in seen:
+                seen.add(table.id)
+                conn.send(None)  # the connection's sender closes the websocket
+
+        hub.attach = drop_first
+        report = run_async(run_load(base, tables=3, game="highcard", players=3, duration=0.2))
+    assert (report.games, report.finished, report.stuck) == (3, 3, 0)
+    assert report.refused >= 3  # each table's dropped connection, tried again
+    assert (report.verified, report.lost, report.doubled) == (3, 0, 0)
