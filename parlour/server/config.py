@@ -73,6 +73,13 @@ class ServerConfig(BaseSettings):
     serve``; keep it under the process's file descriptor limit)."""
     shutdown_timeout: int = 5
     """Seconds a stopping ``parlour serve`` waits for open connections before closing them."""
+    archive_after: float = 24 * 3600.0
+    """Seconds a real-time table may go without a move and with nobody connected before
+    it is closed and archived (never deleted: its replay stays)."""
+    archive_turn_based_after: float = 30 * 24 * 3600.0
+    """The same for a turn-based table (one whose clock gives hours or days a move)."""
+    archive_every: float = 600.0
+    """Seconds between two looks for abandoned tables (0: never look)."""
     gc_every: float = 0.0
     """When positive, the process's full garbage collections run only every this many
     seconds (then the survivors are frozen), instead of pausing play at random; 0 leaves

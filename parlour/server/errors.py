@@ -16,6 +16,8 @@ HTTP_STATUS: dict[str, int] = {
     "web.error.bad_token": 403,
     "web.error.not_host": 403,
     "web.error.not_seated": 403,
+    "web.error.banned": 403,
+    "web.error.archived": 410,
     "web.error.not_over": 409,
     "web.error.seat_taken": 409,
     "web.error.not_open": 409,

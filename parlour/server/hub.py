@@ -35,6 +35,7 @@ from confusable_homoglyphs import confusables
 from parlour.bots.registry import make_bot
 from parlour.engine import Event, IllegalActionError, OptionError, State
 from parlour.games import get_game
+from parlour.server.archive import Archiver
 from parlour.server.chat import Chat
 from parlour.server.cluster import Alone, Held, RedisCluster, make_cluster
 from parlour.server.config import ServerConfig
@@ -128,6 +129,8 @@ class Hub:
         """The commit writer: every accepted action goes through it."""
         self.sync = ClusterSync(self)
         """What other processes change reaches this one's tables through it."""
+        self.archiver = Archiver(self)
+        """Closes and archives abandoned tables now and then."""
         self.bot_play = BotPlay(self)
         """The bots' turns at every table."""
         self.presence = Presence(self)
@@ -140,6 +143,7 @@ class Hub:
         """Requests per client address that make tables and take seats."""
         self.moves = 0
         """Moves accepted since the process started (for the load test)."""
+        self._waiting, self._waiting_at = 0, -1.0
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a storage call on the storage thread."""
@@ -170,6 +174,7 @@ class Hub:
         for table in list(self.tables.values()):
             self.bot_play.kick(table)
         self.sync.start_sweeping()
+        self.archiver.start()
 
     def adopt(self, rec: TableRecord) -> LiveTable | None:
         """Keep a stored table in memory, rebuilt by replay when in play (None if broken)."""
@@ -186,6 +191,7 @@ class Hub:
     async def close(self) -> None:
         """Stop bot loops and release threads."""
         await self.sync.close()
+        await self.archiver.close()
         await self.presence.close()
         await self.bot_play.close()
         await self.cluster.close()  # after the bots: a move under way still releases its lock
@@ -197,6 +203,21 @@ class Hub:
 
     # -- lobby -----------------------------------------------------------------------------
 
+    def waiting_tables(self) -> int:
+        """Tables waiting for players, for the cap on them: counted again at most once a
+        second and kept up to date meanwhile by this process's own changes (counting every
+        table at every creation made creating a table cost more the more tables there
+        were)."""
+        now = time.monotonic()
+        if now - self._waiting_at >= 1.0:
+            self._waiting = sum(1 for tb in self.tables.values() if tb.status == OPEN)
+            self._waiting_at = now
+        return self._waiting
+
+    def made_waiting(self) -> None:
+        """Count a table this process just made, waiting for players."""
+        self._waiting += 1
+
     def get(self, table_id: str) -> LiveTable:
         """A table by id (raises ServerError when there is none)."""
         table = self.tables.get(table_id) if isinstance(table_id, str) else None
@@ -205,10 +226,11 @@ class Hub:
         return table
 
     async def find(self, table_id: str) -> LiveTable:
-        """A table by id, read from the database when another process made it just now."""
+        """A table by id, read from the database when another process made it just now
+        or it was archived."""
+        # Also a table archived as abandoned: closed, but its replay stays.
         if (
-            self.cluster.shared
-            and isinstance(table_id, str)
+            isinstance(table_id, str)
             and len(table_id) <= MAX_TABLE_ID
             and table_id not in self.tables
         ):
@@ -231,6 +253,8 @@ class Hub:
             current = table.state is not None and held.moves == len(table.record.actions)
             if self.cluster.shared and not current:
                 await self.sync.catch_up(table)
+            if table.record.archived is not None:
+                raise ServerError("web.error.archived")
             yield held
             if announce:
                 held.notice = self.cluster.notice(table.id)
@@ -240,13 +264,13 @@ class Hub:
         return self._change(table)
 
     async def create(
-        self, game_id: str, players: int, options: dict[str, Any] | None
+        self, game_id: str, players: int, options: dict[str, Any] | None, public: bool = False
     ) -> tuple[LiveTable, str]:
-        """A new open table; returns it and the host's secret token."""
+        """A new open table, private (reached by its invitation link only) unless
+        ``public`` (listed in the lobby); returns it and the host's secret token."""
         game = get_game(game_id)
         resolved = game.resolve_options(players, options or {})
-        waiting = sum(1 for tb in self.tables.values() if tb.status == OPEN)
-        if waiting >= self.config.max_open_tables:
+        if self.waiting_tables() >= self.config.max_open_tables:
             raise ServerError("web.error.too_many_tables")
         host = new_token()
         rec = TableRecord(
@@ -258,10 +282,13 @@ class Hub:
             host_hash=token_hash(host),
             status=OPEN,
             created=time.time(),
+            public=public is True,
         )
+        rec.active = rec.created
         table = LiveTable(rec, game)
         await self.write(self.store.create_table, rec)
         self.tables[rec.id] = table
+        self.made_waiting()
         await self.cluster.changed(rec.id)
         return table, host
 
@@ -277,13 +304,19 @@ class Hub:
         if not token_matches(host_token, table.record.host_hash):
             raise ServerError("web.error.not_host")
 
-    async def take_seat(self, table: LiveTable, seat: int, name: str) -> str:
-        """Seat a person; returns the seat's secret token (the only time it is sent)."""
+    async def take_seat(
+        self, table: LiveTable, seat: int, name: str, client: str | None = None
+    ) -> str:
+        """Seat a person (from the address ``client``); returns the seat's secret token
+        (the only time it is sent). A name or address the host banned is refused."""
         name = clean_name(name)
+        client_hash = None if client is None else token_hash(f"client:{client}")
         async with self._change(table):
             self._free_seat(table, seat)
+            if ban_values(name, client_hash) & table.record.bans:
+                raise ServerError("web.error.banned")
             token = new_token()
-            rec = SeatRecord(seat, "human", name, None, token_hash(token))
+            rec = SeatRecord(seat, "human", name, None, token_hash(token), client_hash)
             await self.write(self.store.take_seat, table.id, rec)
             table.record.seats[seat] = rec
             self.broadcast(table)
@@ -307,22 +340,30 @@ class Hub:
             table.record.seats[seat] = rec
             self.broadcast(table)
 
-    async def free_seat(self, table: LiveTable, seat: int, token: object) -> None:
-        """Empty a seat before the start: the host may clear any, a person their own."""
+    async def free_seat(
+        self, table: LiveTable, seat: int, token: object, ban: bool = False
+    ) -> None:
+        """Empty a seat before the start: the host may clear any, a person their own. With
+        ``ban`` (the host only) the person removed may not sit at this table again: not
+        under that name, nor from that address."""
         if isinstance(seat, bool) or not isinstance(seat, int) or seat not in table.record.seats:
             raise ServerError("web.error.no_seat", seat=str(seat)[:20])
         rec = table.record.seats[seat]
-        if not (
-            token_matches(token, table.record.host_hash) or token_matches(token, rec.token_hash)
-        ):
+        host = token_matches(token, table.record.host_hash)
+        if not (host or token_matches(token, rec.token_hash)) or (ban and not host):
             raise ServerError("web.error.not_host")
         async with self._change(table):
             if table.status != OPEN:
                 raise ServerError("web.error.not_open")
             if seat not in table.record.seats:  # freed meanwhile by another process
                 raise ServerError("web.error.no_seat", seat=seat)
-            await self.write(self.store.free_seat, table.id, seat)
+            sitting = table.record.seats[seat]
+            bans: tuple[str, ...] = ()
+            if ban and sitting.kind == "human":
+                bans = tuple(sorted(ban_values(sitting.name, sitting.client_hash)))
+            await self.write(self.store.free_seat, table.id, seat, bans)
             table.record.seats.pop(seat, None)
+            table.record.bans.update(bans)
             self.broadcast(table)
 
     async def start(self, table: LiveTable, host_token: object) -> None:
@@ -343,6 +384,7 @@ class Hub:
                 log.exception("starting table %s failed", table.id)
                 raise ServerError("web.error.storage") from exc
             table.record.status = PLAYING
+            self._waiting -= 1
             self.broadcast(table)
         self.bot_play.kick(table)
 
@@ -431,6 +473,7 @@ class Hub:
             raise ServerError("web.error.storage") from exc
         table.state = trial
         table.record.actions.append(row.action)
+        table.record.active = time.time()
         table.log.extend((trial.move_number, e) for e in events)
         if trial.is_over:
             table.record.status = OVER
@@ -472,6 +515,20 @@ class Hub:
             conn.send(text)
         if table.id in self.presence.tables:  # a seat that changed hands changes its presence
             self.presence.update(table)
+
+
+def name_key(name: str) -> str:
+    """A name as a ban compares it: compatibility-normalised and case-folded, so that
+    ``Ｍallory`` (full width) and ``MALLORY`` are the banned ``mallory``."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+def ban_values(name: str, client_hash: str | None) -> set[str]:
+    """What banning a person names: their name, and the address they sat from."""
+    values = {f"name:{name_key(name)}"[:80]}
+    if client_hash is not None:
+        values.add(f"client:{client_hash}")
+    return values
 
 
 def revoke_if_lost(table: LiveTable, conn: Connection) -> bool:

@@ -150,9 +150,11 @@ def state_message(table: LiveTable, conn: Connection, *, reset: bool = False) ->
     conn.cursor = len(table.log)
     legal: list[dict[str, Any]] = []
     summary = None
+    view = None
     if st is not None:
+        view = mine = st.view(seat)  # built once: the message and the questions share it
         if seat is not None and st.to_act == seat:
-            mine = st.view(seat)  # a move that surely knocks its player out is asked about
+            # A move that surely knocks its player out is asked about.
             legal = [
                 {
                     "action": str(a),
@@ -169,7 +171,7 @@ def state_message(table: LiveTable, conn: Connection, *, reset: bool = False) ->
         "seat": seat,
         "names": names,
         "move": None if st is None else st.move_number,
-        "view": None if st is None else st.view(seat),
+        "view": view,
         "events": events,
         "reset": reset,
         "legal": legal,

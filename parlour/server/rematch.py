@@ -42,9 +42,7 @@ async def rematch(hub: Hub, table: LiveTable, token: object) -> LiveTable:
         if table.status != OVER:
             raise ServerError("web.error.not_over")
         if table.record.rematch is None:
-            if sum(1 for tb in hub.tables.values() if tb.status == OPEN) >= (
-                hub.config.max_open_tables
-            ):
+            if hub.waiting_tables() >= hub.config.max_open_tables:
                 raise ServerError("web.error.too_many_tables")
             old = table.record
             rec = TableRecord(
@@ -57,10 +55,12 @@ async def rematch(hub: Hub, table: LiveTable, token: object) -> LiveTable:
                 status=OPEN,
                 created=time.time(),
                 seats={n: replace(seat) for n, seat in old.seats.items()},
+                public=old.public,
             )
             linked = await hub.write(hub.store.create_rematch, old.id, rec)
             if linked == rec.id:
                 hub.tables[rec.id] = LiveTable(rec, table.game)
+                hub.made_waiting()
                 await hub.cluster.changed(rec.id)
             table.record.rematch = linked
             hub.broadcast(table)

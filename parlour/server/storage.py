@@ -17,6 +17,7 @@ from typing import Any
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     Column,
     Connection,
     Engine,
@@ -29,6 +30,8 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    false,
+    func,
     insert,
     select,
     update,
@@ -60,6 +63,10 @@ tables_t = Table(
     Column("created", Float, nullable=False),
     # The table "Play again" made of this one (revision 0002).
     Column("rematch", String(32), nullable=True),
+    # Listed in the lobby (public) or reached by its invitation only (revision 0004).
+    Column("public", Boolean, nullable=False, server_default=false()),
+    # When it was closed and archived as abandoned (revision 0004); never deleted.
+    Column("archived", Float, nullable=True),
 )
 
 seats_t = Table(
@@ -71,6 +78,16 @@ seats_t = Table(
     Column("name", String(64), nullable=False),
     Column("bot", String(64), nullable=True),
     Column("token_hash", String(64), nullable=True),
+    # The SHA-256 of the address a person sat from, so a ban can name it (revision 0004).
+    Column("client_hash", String(64), nullable=True),
+)
+
+# Who the host banned from a table's seats: "name:<folded name>" or "client:<hash>".
+bans_t = Table(
+    "parlour_bans",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("value", String(80), primary_key=True),
 )
 
 # The primary key (table, move) makes applying one move twice impossible at the storage level.
@@ -123,6 +140,8 @@ class SeatRecord:
     name: str
     bot: str | None = None
     token_hash: str | None = None
+    client_hash: str | None = None
+    """The SHA-256 of the address the person sat from (what a ban names)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +172,14 @@ class TableRecord:
     actions: list[str] = field(default_factory=list)
     rematch: str | None = None
     """The id of the table made by "Play again" at this one's end."""
+    public: bool = False
+    """Listed in the lobby; a private table is reached by its invitation link only."""
+    archived: float | None = None
+    """When the table was closed as abandoned (its replay stays)."""
+    bans: set[str] = field(default_factory=set)
+    """Who may not sit here: ``name:<folded name>`` and ``client:<address hash>``."""
+    active: float = 0.0
+    """When it last changed: its last move, else its creation (for archiving)."""
 
 
 SQLITE_BUSY = 5.0
@@ -277,6 +304,7 @@ class Store:
                             name=seat.name,
                             bot=seat.bot,
                             token_hash=seat.token_hash,
+                            client_hash=seat.client_hash,
                         )
                     )
                 linked = conn.execute(
@@ -305,6 +333,7 @@ class Store:
                 host_hash=rec.host_hash,
                 status=rec.status,
                 created=rec.created,
+                public=rec.public,
             )
         )
 
@@ -324,15 +353,30 @@ class Store:
                     name=seat.name,
                     bot=seat.bot,
                     token_hash=seat.token_hash,
+                    client_hash=seat.client_hash,
                 )
             )
 
-    def free_seat(self, table_id: str, seat: int) -> None:
-        """Forget who sat at a seat (before the start)."""
+    def free_seat(self, table_id: str, seat: int, bans: tuple[str, ...] = ()) -> None:
+        """Forget who sat at a seat (before the start), banning ``bans`` from the table's
+        seats in the same transaction."""
         with self.engine.begin() as conn:
             conn.execute(
                 delete(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
             )
+            stored = set(
+                conn.execute(select(bans_t.c.value).where(bans_t.c.table_id == table_id))
+                .scalars()
+                .all()
+            )
+            for value in sorted(set(bans) - stored):
+                conn.execute(insert(bans_t).values(table_id=table_id, value=value))
+
+    def archive(self, table_id: str, when: float) -> None:
+        """Close a table as abandoned: it stays stored, with its log, and is no longer
+        loaded with the live tables."""
+        with self.engine.begin() as conn:
+            conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(archived=when))
 
     def set_status(self, table_id: str, status: str) -> None:
         """Change a table's status (open, playing, over)."""
@@ -405,7 +449,7 @@ class Store:
         return missing
 
     def load_all(self) -> list[TableRecord]:
-        """Every table with its seats and actions, oldest first."""
+        """Every table not archived, with its seats and actions, oldest first."""
         return self._load(None)
 
     def load_table(self, table_id: str) -> TableRecord | None:
@@ -415,9 +459,12 @@ class Store:
 
     def _load(self, table_id: str | None) -> list[TableRecord]:
         """The tables (all, or the one named), with seats and actions, oldest first."""
-        only_t = [] if table_id is None else [tables_t.c.id == table_id]
+        only_t = (
+            [tables_t.c.archived.is_(None)] if table_id is None else [tables_t.c.id == table_id]
+        )
         only_s = [] if table_id is None else [seats_t.c.table_id == table_id]
         only_a = [] if table_id is None else [actions_t.c.table_id == table_id]
+        only_b = [] if table_id is None else [bans_t.c.table_id == table_id]
         with self.engine.connect() as conn:
             if self.engine.dialect.name == "postgresql":
                 # One snapshot for the three reads: a move committed meanwhile by another
@@ -435,12 +482,22 @@ class Store:
                     row.status,
                     row.created,
                     rematch=row.rematch,
+                    public=bool(row.public),
+                    archived=row.archived,
+                    active=row.created,
                 )
             for row in conn.execute(select(seats_t).where(*only_s)):
                 if row.table_id in recs:
                     recs[row.table_id].seats[row.seat] = SeatRecord(
-                        row.seat, row.kind, row.name, row.bot, row.token_hash
+                        row.seat, row.kind, row.name, row.bot, row.token_hash, row.client_hash
                     )
+            for row in conn.execute(select(bans_t).where(*only_b)):
+                if row.table_id in recs:
+                    recs[row.table_id].bans.add(row.value)
+            latest = select(actions_t.c.table_id, func.max(actions_t.c.at).label("at"))
+            for row in conn.execute(latest.where(*only_a).group_by(actions_t.c.table_id)):
+                if row.table_id in recs and row.at is not None:
+                    recs[row.table_id].active = max(recs[row.table_id].active, row.at)
             for row in conn.execute(
                 select(actions_t.c.table_id, actions_t.c.action)
                 .where(*only_a)

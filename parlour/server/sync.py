@@ -112,6 +112,9 @@ def absorb(table: LiveTable, rec: TableRecord) -> bool:
     if rec.seats != mine.seats:
         mine.seats = rec.seats
         changed = True
+    if (rec.bans, rec.archived) != (mine.bans, mine.archived):
+        mine.bans, mine.archived = rec.bans, rec.archived
+        changed = True
     new = rec.actions[len(mine.actions) :]
     if rec.status == mine.status and not new:
         return changed

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from parlour.bots.base import Bot
 from parlour.bots.ismcts import stop_when
 from parlour.engine import Action, IllegalActionError, Rng, State, seed_from
+from parlour.engine.players import RandomBot
 from parlour.server.errors import ServerError
 from parlour.server.tables import LiveTable
 
@@ -130,11 +131,17 @@ class BotPlay:
             bot = table.bots[seat]
             stop = self._stop_at(time.monotonic() + config.bot_think_limit)
             pool = self.pool if searches(bot) else self.quick
-            future = loop.run_in_executor(pool, decide, bot, snapshot, seat, rng, stop)
             try:
-                # A little past the limit: a search stopped by it still answers with its
-                # best move so far, which beats a random one.
-                action = str(await asyncio.wait_for(future, config.bot_think_limit + GRACE))
+                if isinstance(bot, RandomBot):
+                    # A random pick takes microseconds: handing it to a thread and back
+                    # cost more than the pick (the busiest part of a table of random bots).
+                    action = str(decide(bot, snapshot, seat, rng, stop))
+                else:
+                    future = loop.run_in_executor(pool, decide, bot, snapshot, seat, rng, stop)
+                    # A little past the limit: a search stopped by it still answers with
+                    # its best move so far, which beats a random one.
+                    limit = config.bot_think_limit + GRACE
+                    action = str(await asyncio.wait_for(future, limit))
             except TimeoutError:
                 log.warning("bot at table %s seat %s ran out of time", table.id, seat)
                 action = str(rng.choice(snapshot.legal_actions()))

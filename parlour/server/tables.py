@@ -118,6 +118,12 @@ class LiveTable:
         """The game's options: every one resolved once the game has started."""
         return self.state.options if self.state is not None else self.record.options
 
+    @property
+    def closed(self) -> bool:
+        """Over, or archived as abandoned: nothing more is played, the whole record may be
+        shown."""
+        return self.record.status == OVER or self.record.archived is not None
+
     def seat(self, seat: int) -> SeatRecord | None:
         """Who sits at ``seat`` (None when free)."""
         return self.record.seats.get(seat)
@@ -213,4 +219,6 @@ class LiveTable:
             "to_act": None if st is None else st.to_act,
             "created": self.record.created,
             "rematch": self.record.rematch,
+            "public": self.record.public,
+            "archived": self.record.archived is not None,
         }

@@ -118,6 +118,8 @@ class Run:
     deadline: float
     """``time.perf_counter()`` at the run's end."""
     think: float
+    setup: tuple[str, int, dict[str, Any], str]
+    """How a table is set up: game, players, options, the bots' kind."""
     latencies: list[float] = field(default_factory=list)
     refusals: list[str] = field(default_factory=list)
 
@@ -138,9 +140,15 @@ async def _setup(
     return Seat(token, host, [Game(table)])
 
 
-async def _again(http: httpx.AsyncClient, seat: Seat) -> None:
-    """Play again after a game's end: the table's rematch (same seats and bots), started."""
+async def _again(http: httpx.AsyncClient, seat: Seat, run: Run) -> None:
+    """Play again after a game's end: the table's rematch (same seats and bots), started;
+    a server without rematches gets a new table set up as the first was."""
     r = await http.post(f"/api/tables/{seat.games[-1].table}/rematch", json={"token": seat.host})
+    if r.status_code in (404, 405):
+        fresh = await _setup(http, *run.setup)
+        seat.token, seat.host = fresh.token, fresh.host
+        seat.games += fresh.games
+        return
     r.raise_for_status()
     table = r.json()["id"]
     body = {"host_token": seat.host}
@@ -155,7 +163,7 @@ async def _client(http: httpx.AsyncClient, ws_base: str, seat: Seat, rng: Rng, r
         if not seat.games[-1].over or time.perf_counter() >= run.deadline:
             return
         try:
-            await _again(http, seat)
+            await _again(http, seat, run)
         except httpx.HTTPError as exc:  # no rematch: this client's load ends here
             run.refusals.append(f"rematch: {exc}")
             return
@@ -272,7 +280,7 @@ async def run_load(
             )
         )
         start = time.perf_counter()
-        run = Run(deadline=start + duration, think=think)
+        run = Run(start + duration, think, (game, players, options or {}, bot))
         rng = Rng(seed)
         await asyncio.gather(
             *(

@@ -89,11 +89,11 @@ def new_table(
     game: str = "highcard",
     players: int = 2,
     options: dict[str, Any] | None = None,
+    public: bool = False,
 ) -> tuple[str, str]:
-    """Create a table; returns its id and the host token."""
-    r = client.post(
-        "/api/tables", json={"game": game, "players": players, "options": options or {}}
-    )
+    """Create a table (private unless ``public``); returns its id and the host token."""
+    body = {"game": game, "players": players, "options": options or {}, "public": public}
+    r = client.post("/api/tables", json=body)
     assert r.status_code == 201, r.text
     body = r.json()
     return body["table"]["id"], body["host_token"]

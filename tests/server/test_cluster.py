@@ -111,7 +111,7 @@ def test_a_table_made_on_one_process_is_played_through_both(
     pair: tuple[TestClient, TestClient],
 ) -> None:
     a, b = pair
-    table, host = new_table(a, players=3)
+    table, host = new_table(a, players=3, public=True)
     assert summary(b, table)["status"] == "open"  # read from the database on first ask
     t0 = sit(a, table, 0, "Ana")
     t1 = sit(b, table, 1, "Ben")

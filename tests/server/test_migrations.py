@@ -70,6 +70,8 @@ def check_games_intact(client: TestClient) -> None:
         got = client.get(f"/api/tables/{table}").json()
         assert {k: got[k] for k in expected} == expected, name
         assert got["rematch"] is None  # revision 0002: no table had one
+        # Revision 0004: every table so far was listed, so it stays public; none archived.
+        assert (got["public"], got["archived"]) == (True, False)
     finished = FACTS["finished"]["id"]
     assert client.get(f"/api/tables/{finished}/record").json() == FACTS["finished"]["record"]
     playing = FACTS["playing"]
@@ -78,6 +80,7 @@ def check_games_intact(client: TestClient) -> None:
     seat0 = playing["tokens"]["0"]
     replay = client.get(f"{step}?seat=0&token={seat0}").json()
     assert replay["table"].pop("rematch") is None
+    assert (replay["table"].pop("public"), replay["table"].pop("archived")) == (True, False)
     assert replay == playing["replay"]
     # The seat to act plays on with the token it was given before the upgrade.
     seat = summary["to_act"]

@@ -11,7 +11,7 @@ from parlour.engine import Replay
 from parlour.server.errors import ServerError
 from parlour.server.protocol import event_json
 from parlour.server.routes.common import hub_of, lang_of
-from parlour.server.tables import OVER, LiveTable
+from parlour.server.tables import LiveTable
 
 router = APIRouter(prefix="/api/tables")
 
@@ -34,7 +34,7 @@ async def replay_step(
     table.ensure_state()
     if table.state is None:
         raise ServerError("web.error.not_started")
-    if seat is not None and table.status != OVER:
+    if seat is not None and not table.closed:
         seat = await hub.seat_token(table, seat, token)
     if seat is not None and not 0 <= seat < table.players:
         raise ServerError("web.error.no_seat", seat=seat)
@@ -75,7 +75,7 @@ def _replay_step(
 async def record(table_id: str, request: Request) -> dict[str, Any]:
     """The finished game's replay file (hidden actions stay hidden until the end)."""
     table = await hub_of(request).find(table_id)
-    if table.status != OVER:
+    if not table.closed:
         raise ServerError("web.error.not_over")
     rec = table.record
     rp = Replay(rec.game, rec.players, dict(rec.options), rec.seed, None, list(rec.actions))

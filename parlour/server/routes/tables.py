@@ -4,17 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Request
-from pydantic import BaseModel, ConfigDict
+from fastapi import APIRouter, Query, Request, Response
+from pydantic import BaseModel, ConfigDict, StrictBool
 
 from parlour.server.rematch import rematch
 from parlour.server.routes.common import client_of, hub_of
-from parlour.server.tables import token_hash
+from parlour.server.tables import OPEN, token_hash
 
 router = APIRouter(prefix="/api/tables")
 
-LOBBY_SIZE = 200
-"""Tables the lobby lists, newest first."""
+LOBBY_PAGE = 50
+"""Tables a page of the lobby lists when the request does not say."""
+LOBBY_MAX_PAGE = 200
+"""The most tables one page of the lobby lists."""
 
 
 class CreateTable(BaseModel):
@@ -24,6 +26,8 @@ class CreateTable(BaseModel):
     game: str
     players: int
     options: dict[str, Any] = {}
+    public: StrictBool = False
+    """Listed in the lobby; by default a table is private (its invitation link only)."""
 
 
 class TakeSeat(BaseModel):
@@ -34,10 +38,17 @@ class TakeSeat(BaseModel):
 
 
 class SeatToken(BaseModel):
-    """Body of ``POST /api/tables/{id}/seats/{seat}/free``: the host's or the seat's token."""
+    """Body of ``POST /api/tables/{id}/rematch``: the host's or a seat's token."""
 
     model_config = ConfigDict(extra="forbid")
     token: str
+
+
+class FreeSeat(SeatToken):
+    """Body of ``POST /api/tables/{id}/seats/{seat}/free``: the host's or the seat's token,
+    and (host only) whether the person removed is banned from the table's seats."""
+
+    ban: StrictBool = False
 
 
 class SeatBot(BaseModel):
@@ -67,10 +78,29 @@ class Move(BaseModel):
 
 
 @router.get("")
-async def list_tables(request: Request) -> list[dict[str, Any]]:
-    """Every table, newest first."""
-    tables = sorted(hub_of(request).tables.values(), key=lambda tb: -tb.record.created)
-    return [tb.summary() for tb in tables[:LOBBY_SIZE]]
+async def list_tables(
+    request: Request,
+    response: Response,
+    game: str | None = None,
+    waiting: bool = False,
+    offset: int = Query(0, ge=0),
+    limit: int = Query(LOBBY_PAGE, ge=1, le=LOBBY_MAX_PAGE),
+) -> list[dict[str, Any]]:
+    """The public tables, newest first, a page at a time (``offset``, ``limit``); only one
+    game's (``game``), only those waiting for players (``waiting``). The header
+    ``X-Total-Count`` says how many match in all. Private and archived tables are never
+    listed."""
+    listed = [
+        tb
+        for tb in hub_of(request).tables.values()
+        if tb.record.public
+        and tb.record.archived is None
+        and (game is None or tb.game.id == game)
+        and (not waiting or tb.status == OPEN)
+    ]
+    listed.sort(key=lambda tb: -tb.record.created)
+    response.headers["X-Total-Count"] = str(len(listed))
+    return [tb.summary() for tb in listed[offset : offset + limit]]
 
 
 @router.post("", status_code=201)
@@ -78,7 +108,7 @@ async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
     """Create a table; the answer holds the host token (sent only here)."""
     hub = hub_of(request)
     hub.client_limits.hit("create", client_of(request))
-    table, host = await hub.create(body.game, body.players, body.options)
+    table, host = await hub.create(body.game, body.players, body.options, body.public)
     return {"table": table.summary(), "host_token": host, "invite": f"/t/{table.id}"}
 
 
@@ -94,16 +124,17 @@ async def take_seat(table_id: str, seat: int, body: TakeSeat, request: Request) 
     hub = hub_of(request)
     table = await hub.find(table_id)
     hub.client_limits.hit("seat", client_of(request))
-    token = await hub.take_seat(table, seat, body.name)
+    token = await hub.take_seat(table, seat, body.name, client_of(request))
     return {"seat": seat, "token": token, "table": table.summary()}
 
 
 @router.post("/{table_id}/seats/{seat}/free")
-async def free_seat(table_id: str, seat: int, body: SeatToken, request: Request) -> Any:
-    """Empty a seat before the start (the host, or the person sitting there)."""
+async def free_seat(table_id: str, seat: int, body: FreeSeat, request: Request) -> Any:
+    """Empty a seat before the start (the host, or the person sitting there); the host may
+    ban the person removed from sitting at this table again (``ban``)."""
     hub = hub_of(request)
     table = await hub.find(table_id)
-    await hub.free_seat(table, seat, body.token)
+    await hub.free_seat(table, seat, body.token, body.ban)
     return table.summary()
 
 

@@ -1,4 +1,5 @@
-// The lobby: display name, a new table (game, players, options), and the list of tables.
+// The lobby: display name, a new table (game, players, options, listed or private), and the
+// public tables a page at a time, filtered by game and by tables waiting for players.
 import { call, keepHost, keepName, myName } from "./api.js";
 import { clear, h, toast } from "./dom.js";
 import { howtoPath } from "./howto.js";
@@ -83,28 +84,49 @@ function readOptions(form) {
   return options;
 }
 
+const PAGE = 20; // tables a page of the list shows
+
 export class LobbyPage {
   constructor(root) {
     this.root = root;
     this.games = [];
     this.tables = [];
     this.choice = null;
+    this.filter = { game: "", waiting: false };
+    this.offset = 0;
+    this.more = false;
   }
 
   async start() {
-    [this.games, this.tables] = await Promise.all([call("GET", "/api/games"), call("GET", "/api/tables")]);
+    [this.games] = await Promise.all([call("GET", "/api/games"), this.load()]);
     this.choice = this.choice || (this.games[0] && this.games[0].id);
     this.render();
     this.timer = setInterval(() => this.refresh(), 4000);
   }
 
+  // One page of the public tables (one more asked for, to know whether a next page exists).
+  async load() {
+    const query = new URLSearchParams({ offset: String(this.offset), limit: String(PAGE + 1) });
+    if (this.filter.game) query.set("game", this.filter.game);
+    if (this.filter.waiting) query.set("waiting", "true");
+    const rows = await call("GET", `/api/tables?${query}`);
+    this.more = rows.length > PAGE;
+    this.tables = rows.slice(0, PAGE);
+  }
+
   async refresh() {
     try {
-      this.tables = await call("GET", "/api/tables");
+      await this.load();
       this.renderTables();
     } catch {
       /* the next refresh tries again */
     }
+  }
+
+  // A filter or the page changed: the list is fetched again at once.
+  async changeList(offset) {
+    this.offset = Math.max(0, offset);
+    await this.refresh();
   }
 
   async languageChanged() {
@@ -150,6 +172,26 @@ export class LobbyPage {
     const form = h("form.new-table", { onsubmit: (e) => this.create(e, form) });
     if (game) this.fillForm(form, game, {}, null);
     this.tableList = h("div.table-list");
+    this.pager = h("nav.pager", { "aria-label": t("web.lobby.pages") });
+    const gameFilter = h(
+      "select#filter-game",
+      { id: "filter-game", onchange: (e) => { this.filter.game = e.target.value; this.changeList(0); } },
+      h("option", { value: "" }, t("web.lobby.all_games")),
+      this.games.map((g) => h("option", { value: g.id }, g.name)),
+    );
+    gameFilter.value = this.filter.game;
+    const waiting = h("input#filter-waiting", {
+      id: "filter-waiting",
+      type: "checkbox",
+      onchange: (e) => { this.filter.waiting = e.target.checked; this.changeList(0); },
+    });
+    waiting.checked = this.filter.waiting;
+    const filters = h(
+      "div.table-filters",
+      {},
+      h("label.option", { for: "filter-game" }, h("span.option-name", t("web.lobby.game")), gameFilter),
+      h("label.check", { for: "filter-waiting" }, waiting, h("span", {}, t("web.lobby.waiting"))),
+    );
     this.root.append(
       h(
         "section.panel.lobby-new",
@@ -160,7 +202,7 @@ export class LobbyPage {
         gamePick,
         form,
       ),
-      h("section.panel.lobby-tables", {}, h("h2", {}, t("web.lobby.tables")), this.tableList),
+      h("section.panel.lobby-tables", {}, h("h2", {}, t("web.lobby.tables")), filters, this.tableList, this.pager),
     );
     this.renderTables();
   }
@@ -186,6 +228,17 @@ export class LobbyPage {
         h("a.howto-options", { href: howtoPath(game.id, lang(), "options"), target: "_blank", rel: "noopener" }, `${t("web.howto.options_link")} ↗`),
         fields,
       ),
+      h(
+        "div.option.public-choice",
+        {},
+        h(
+          "label.check",
+          { for: "public" },
+          h("input#public", { id: "public", name: "public", type: "checkbox" }),
+          h("span", {}, t("web.lobby.public")),
+        ),
+        h("p.option-hint", {}, t("web.lobby.public_hint")),
+      ),
       h("p.form-error", { role: "alert" }),
       h("button.primary#create", { type: "submit", id: "create" }, t("web.lobby.create")),
     );
@@ -207,8 +260,10 @@ export class LobbyPage {
   renderTables() {
     if (!this.tableList) return;
     clear(this.tableList);
+    this.renderPager();
     if (!this.tables.length) {
-      this.tableList.append(h("p.muted", {}, t("web.lobby.no_tables")));
+      const filtered = this.filter.game || this.filter.waiting || this.offset;
+      this.tableList.append(h("p.muted", {}, t(filtered ? "web.lobby.no_match" : "web.lobby.no_tables")));
       return;
     }
     for (const table of this.tables) {
@@ -227,6 +282,17 @@ export class LobbyPage {
     }
   }
 
+  renderPager() {
+    if (!this.pager) return;
+    clear(this.pager);
+    if (!this.offset && !this.more) return;
+    this.pager.append(
+      h("button#page-prev", { type: "button", id: "page-prev", disabled: !this.offset, onclick: () => this.changeList(this.offset - PAGE) }, `← ${t("web.lobby.previous")}`),
+      h("span.page-number", {}, t("web.lobby.page", { number: Math.floor(this.offset / PAGE) + 1 })),
+      h("button#page-next", { type: "button", id: "page-next", disabled: !this.more, onclick: () => this.changeList(this.offset + PAGE) }, `${t("web.lobby.next")} →`),
+    );
+  }
+
   async create(event, form) {
     event.preventDefault();
     const error = form.querySelector(".form-error");
@@ -236,6 +302,7 @@ export class LobbyPage {
         game: this.choice,
         players: Number(form.querySelector("#players").value),
         options: readOptions(form),
+        public: form.querySelector("#public").checked,
       };
       const created = await call("POST", "/api/tables", body);
       keepHost(created.table.id, created.host_token);
