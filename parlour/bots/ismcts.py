@@ -32,6 +32,7 @@ from typing import Any, Protocol, runtime_checkable
 from parlour.bots.base import Bot, Observation, RandomBot
 from parlour.bots.registry import register_bot
 from parlour.engine import Action, Game, OptionError, Rng, State
+from parlour.engine.playout import observe
 
 DEFAULT_ITERATIONS = 1000
 """The budget of a bare ``ismcts`` spec."""
@@ -490,7 +491,7 @@ def measure_iterations(
         state.record_events = False
         game_seed += 1
         while (seat := state.to_act) is not None and spent < seconds:
-            obs = bot.observe(state, seat, rng.spawn())
+            obs = observe(bot, state, seat, rng.spawn())
             if len(obs.legal) > 1 and rng.below(4) == 0:
                 bot.search(obs, rng)
                 total += bot.stats.iterations

@@ -18,7 +18,7 @@ from typing import Any
 from parlour.bots.base import Bot, Observation, RandomBot
 from parlour.bots.ismcts import Budget, IsmctsBot, game_package
 from parlour.bots.registry import BotFactory, register_bot
-from parlour.engine import Action, OptionError, Rng, State
+from parlour.engine import Action, OptionError, Rng
 
 LEVELS = ("easy", "normal", "hard")
 """The level names, easiest first."""
@@ -44,10 +44,6 @@ class NoisyBot(Bot):
         self.name = name
         self.samples = inner.samples
         self.reads_view = inner.reads_view
-
-    def observe(self, state: State, seat: int, rng: Rng | None = None) -> Observation:
-        """The inner bot's kind of observation."""
-        return self.inner.observe(state, seat, rng)
 
     def act(self, obs: Observation, rng: Rng) -> Action:
         """A random legal move with probability ``noise``, else the inner bot's choice."""
@@ -108,7 +104,8 @@ class _LevelBot(Bot):
         self.name = level
         self._bots: dict[str, Bot] = {}
         self._last: tuple[int, int, Mapping[str, Any]] | None = None
-        # Sampling costs one determinize per decision; only the hard level searches.
+        # Sampling costs one determinize per decision; only the hard level searches. Every
+        # level's bot reads the view (a game without a heuristic bot is merely given one).
         self.samples = level == "hard"
 
     def bot_for(self, game_id: str) -> Bot:
@@ -119,10 +116,6 @@ class _LevelBot(Bot):
             if self._last is not None:
                 bot.reset(*self._last)
         return bot
-
-    def observe(self, state: State, seat: int, rng: Rng | None = None) -> Observation:
-        """The concrete bot's kind of observation."""
-        return self.bot_for(state.game.id).observe(state, seat, rng)
 
     def act(self, obs: Observation, rng: Rng) -> Action:
         """The concrete bot's move."""

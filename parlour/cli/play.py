@@ -44,12 +44,11 @@ from parlour.engine import (
     Replay,
     ReplayError,
     Result,
-    Rng,
     State,
     events_for,
-    seed_from,
 )
 from parlour.engine.i18n import LANGUAGES, t
+from parlour.engine.playout import decide
 from parlour.sim.runner import default_bot
 
 Ask = Callable[[str], str]
@@ -189,7 +188,6 @@ def play_session(
             list(resume.actions),
         )
     replay.names = names
-    rngs = [Rng(seed_from(state.seed, "bot", s)) for s in range(players)]
     console.print(
         Rule(t("cli.play.title", lang, game=name_text(game.id, "game", lang), seed=state.seed))
     )
@@ -205,8 +203,7 @@ def play_session(
                 steps = " › ".join(game.action_steps(action, lang, names))
                 console.print(f"[bold green]→ {escape(steps)}[/]")
             else:
-                bot = robots[actor]
-                action = bot.act(bot.observe(state, actor, rngs[actor].spawn()), rngs[actor])
+                action = decide(robots[actor], state, actor)
             events = state.apply(action)
             replay.actions.append(str(action))
             log += events_for(seat, events)

@@ -21,13 +21,13 @@ from parlour.cli.options import (
 )
 from parlour.cli.render import render_view
 from parlour.engine import (
-    IllegalActionError,
     OptionError,
     Replay,
     ReplayError,
     events_for,
 )
 from parlour.engine.i18n import t
+from parlour.engine.playout import replay_actions
 from parlour.games import get_game
 
 
@@ -76,15 +76,7 @@ def show_replay(
     )
     for who in seats:
         _view(console, game.id, state.view(who), who, lang, names, everything)
-    for index, text in enumerate(replay.actions, 1):
-        actor = state.to_act
-        try:
-            action = state.action_space.coerce(text)
-            events = state.apply(action)
-        except IllegalActionError as exc:
-            raise ReplayError(
-                "core.error.replay_bad_action", index=index, action=text, reason=exc.message(lang)
-            ) from None
+    for index, actor, action, events in replay_actions(state, replay.actions, lang=lang):
         who_moved = seat_label(actor, names, lang) if actor is not None else "?"
         head = t("cli.replay.move", lang, number=index, player=who_moved)
         if everything or actor == seat:

@@ -3,8 +3,9 @@
 It lives in the engine layer so a game package, which brings its own bots, imports only
 the engine.
 
-A bot never receives a game state. It gets an :class:`Observation`: its seat's view, the
-legal actions, and a sampler of worlds consistent with what the seat knows. The sampler
+A bot never receives a game state. The runner (:mod:`parlour.engine.playout`) gives it an
+:class:`Observation`: its seat's view, the legal actions, and a sampler of worlds
+consistent with what the seat knows. The sampler
 starts from a state that is itself already resampled for the seat, so nothing reachable
 from an observation holds another seat's real hidden cards.
 """
@@ -87,10 +88,6 @@ class Bot(ABC):
     """Whether the bot searches over sampled worlds (its observations can ``sample``)."""
     reads_view: bool = True
     """Whether the bot reads ``obs.view`` (its observations carry one only then)."""
-
-    def observe(self, state: State, seat: int, rng: Rng | None = None) -> Observation:
-        """The observation this bot gets of ``state`` (the only way a runner should build one)."""
-        return Observation(state, seat, sampling=self.samples, rng=rng, with_view=self.reads_view)
 
     @abstractmethod
     def act(self, obs: Observation, rng: Rng) -> Action:

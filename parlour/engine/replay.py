@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from parlour.engine.errors import IllegalActionError, ReplayError
+from parlour.engine.errors import ReplayError
 from parlour.engine.events import Event
+from parlour.engine.playout import replay_actions
 from parlour.engine.state import Game, State
 
 FORMAT = "parlour-replay"
@@ -108,14 +109,8 @@ class Replay:
     def steps(self, game: Game) -> Iterator[tuple[State, str, list[Event]]]:
         """Replay the record: yields (state after, action text, events) for every action."""
         state = self.initial_state(game)
-        for i, text in enumerate(self.actions):
-            try:
-                events = state.apply(text)
-            except IllegalActionError as exc:
-                raise ReplayError(
-                    "core.error.replay_bad_action", index=i + 1, action=text, reason=str(exc)
-                ) from None
-            yield state, text, events
+        for step, text in zip(replay_actions(state, self.actions), self.actions, strict=False):
+            yield state, text, step.events
 
     def final_state(self, game: Game) -> State:
         """The state after every action of the record."""

@@ -25,6 +25,7 @@ from typing import Any
 
 from parlour.bots.ismcts import Budget, IsmctsBot
 from parlour.engine import IllegalActionError, Replay, ReplayError, Rng, State
+from parlour.engine.playout import observe
 from parlour.games import get_game
 
 DEFAULT_ITERATIONS = 2000
@@ -149,7 +150,7 @@ def estimate_options(
     Only an observation of the seat reaches the search (its view and resampled worlds).
     """
     bot = IsmctsBot(budget, model_players=True)
-    obs = bot.observe(state, seat, rng.spawn())
+    obs = observe(bot, state, seat, rng.spawn())
     root = bot.search(obs, rng)
     found: list[OptionEstimate] = []
     for action in obs.legal:

@@ -8,8 +8,8 @@
 The learner holds one seat (``seat``, default 0; ``None`` draws a seat per episode); every
 other seat is played by a Parlour bot (``opponent``: one bot spec such as ``random``,
 ``heuristic`` or ``ismcts:200ms`` for every other seat, or a list with one spec per other
-seat, in seat order). Bots act on ``bot.observe(state, seat)`` (their own view and legal
-moves, never the state), with generators seeded from the episode's seed.
+seat, in seat order). Bots decide through :func:`parlour.engine.playout.decide` (their own
+view and legal moves, never the state), seeded by its rule from the episode's seed.
 
 ``step(action)`` applies the learner's action, then lets the bots play until the learner
 must decide again or the game ends. Observations, the action mask, rewards
@@ -43,6 +43,7 @@ from gymnasium import spaces
 from parlour.bots.base import Bot
 from parlour.bots.registry import make_bot
 from parlour.engine import OptionError, Rng, seed_from
+from parlour.engine.playout import decide
 from parlour.rl.core import (
     DEFAULT_MAX_STEPS,
     RENDER_MODES,
@@ -106,7 +107,6 @@ class ParlourSingleEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.seat = 0 if seat is None else seat
         """The learner's seat in the current episode."""
         self._bots: dict[int, Bot] = {}
-        self._bot_rngs: dict[int, Rng] = {}
         self._return = 0.0
 
     def reset(
@@ -140,7 +140,6 @@ class ParlourSingleEnv(gymnasium.Env[dict[str, Any], np.int64]):
             s: make_bot(spec, self.config.game.id)
             for s, spec in zip(others, self.opponent_specs, strict=True)
         }
-        self._bot_rngs = {s: Rng(seed_from(game_seed, "bot", s)) for s in others}
         for s, bot in self._bots.items():
             bot.reset(s, n, episode.state.options)
         self._return = 0.0
@@ -169,8 +168,7 @@ class ParlourSingleEnv(gymnasium.Env[dict[str, Any], np.int64]):
         total = 0.0
         while not episode.done and (seat := episode.state.to_act) != self.seat:
             assert seat is not None  # not done, so someone is to act
-            bot, rng = self._bots[seat], self._bot_rngs[seat]
-            choice = bot.act(bot.observe(episode.state, seat, rng.spawn()), rng)
+            choice = decide(self._bots[seat], episode.state, seat)
             code = episode.state.action_space.code(choice)
             total += episode.apply(code)[self.seat]
         return total

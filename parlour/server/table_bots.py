@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from parlour.bots.base import Bot
 from parlour.bots.ismcts import stop_when
-from parlour.engine import Action, IllegalActionError, Rng, State, seed_from
+from parlour.engine import Action, IllegalActionError, Rng, State, playout, seed_from
 from parlour.engine.players import RandomBot
 from parlour.server.errors import ServerError
 from parlour.server.tables import LiveTable
@@ -28,12 +28,11 @@ CLAIM_MARGIN = 30.0
 """Seconds a bot move's claim outlasts the bot's think limit (a dead claimer's lapses)."""
 
 
-def decide(bot: Bot, state: State, seat: int, rng: Rng, stop: Callable[[], bool]) -> Action:
-    """A bot's decision (runs in a worker thread, on a private copy of the state); a search
-    ends as soon as ``stop()`` says its time is up."""
+def decide(bot: Bot, state: State, seat: int, stop: Callable[[], bool]) -> Action:
+    """A bot's decision by the engine's seeding rule (runs in a worker thread, on a private
+    copy of the state); a search ends as soon as ``stop()`` says its time is up."""
     with stop_when(stop):
-        obs = bot.observe(state, seat, rng.spawn())
-        return bot.act(obs, rng)
+        return playout.decide(bot, state, seat)
 
 
 def budget_millis(spec: str) -> float | None:
@@ -127,7 +126,9 @@ class BotPlay:
             ):
                 return  # another process thinks for this bot; its notice brings the move
             snapshot = st.clone()
-            rng = Rng(seed_from(table.record.seed, "bot", seat, move))
+            # A move the bot could not make in time is chosen at random instead (seeded, but
+            # not by the bots' rule: the bot's own generator may still be in its thread).
+            rng = Rng(seed_from(table.record.seed, "fallback", seat, move))
             bot = table.bots[seat]
             stop = self._stop_at(time.monotonic() + config.bot_think_limit)
             pool = self.pool if searches(bot) else self.quick
@@ -135,9 +136,9 @@ class BotPlay:
                 if isinstance(bot, RandomBot):
                     # A random pick takes microseconds: handing it to a thread and back
                     # cost more than the pick (the busiest part of a table of random bots).
-                    action = str(decide(bot, snapshot, seat, rng, stop))
+                    action = str(decide(bot, snapshot, seat, stop))
                 else:
-                    future = loop.run_in_executor(pool, decide, bot, snapshot, seat, rng, stop)
+                    future = loop.run_in_executor(pool, decide, bot, snapshot, seat, stop)
                     # A little past the limit: a search stopped by it still answers with
                     # its best move so far, which beats a random one.
                     limit = config.bot_think_limit + GRACE

@@ -14,6 +14,7 @@ from parlour.bots.base import Bot
 from parlour.bots.registry import make_bot
 from parlour.engine import Event, Game, State
 from parlour.engine.i18n import bot_label, t
+from parlour.engine.playout import replay_actions
 from parlour.server.storage import SeatRecord, TableRecord
 
 OPEN, PLAYING, OVER = "open", "playing", "over"
@@ -166,9 +167,8 @@ class LiveTable:
         rec = self.record
         state = self.game.new(rec.players, rec.options, rec.seed)
         log: list[tuple[int, Event]] = [(0, e) for e in state.opening_events()]
-        for text in rec.actions:
-            events = state.apply(text)
-            log.extend((state.move_number, e) for e in events)
+        for step in replay_actions(state, rec.actions):
+            log.extend((state.move_number, e) for e in step.events)
         self.state, self.log = state, log
         self.histories = {}
         self.bots = {}
@@ -188,9 +188,8 @@ class LiveTable:
         rec = self.record
         state = self.game.new(rec.players, rec.options, rec.seed)
         log: list[tuple[int, Event]] = [(0, e) for e in state.opening_events()]
-        for text in rec.actions[:move]:
-            events = state.apply(text)
-            log.extend((state.move_number, e) for e in events)
+        for step in replay_actions(state, rec.actions[:move]):
+            log.extend((state.move_number, e) for e in step.events)
         return state, log
 
     def public_seats(self) -> list[dict[str, Any]]:

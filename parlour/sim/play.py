@@ -6,8 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from parlour.bots.base import Bot
-from parlour.engine import Action, Game, Replay, Result, Rng, seed_from
+from parlour.engine import Action, Bot, Game, Replay, Result
+from parlour.engine.playout import play_out
 
 
 @dataclass
@@ -44,34 +44,19 @@ def play_game(
 ) -> PlayedGame:
     """Play a game from ``seed`` with one bot per seat; each bot sees only its observation.
 
-    Bot randomness is derived from ``seed`` and the seat, so a game is reproducible.
+    Bots draw their randomness by the seeding rule of :mod:`parlour.engine.playout` (the
+    game's seed, the seat and the move number), so a game is reproducible, and a served
+    game of the same seed and bots has the same moves.
     """
     if len(bots) != players:
         raise ValueError(f"need {players} bots, got {len(bots)}")
     state = game.new(players, options, seed)
     state.record_events = record_events
     opening = Replay.start(state)
-    actions: list[Action] = []
-    rngs = [Rng(seed_from(seed, "bot", seat)) for seat in range(players)]
     for index, bot in enumerate(bots):
         bot.reset(index, players, state.options)
     decisions = [0] * players
-    while (seat := state.to_act) is not None:
-        if state.move_number >= max_moves:
-            raise RuntimeError(f"game {game.id} seed {seed} did not end in {max_moves} moves")
-        bot = bots[seat]
-        rng = rngs[seat]
-        if bot.samples:
-            obs = bot.observe(state, seat, rng.spawn())
-        else:
-            # Only a sampling observation uses its generator; skipping the draw keeps the
-            # bot's own stream where a spawn would have left it.
-            rng.skip()
-            obs = bot.observe(state, seat)
-        action = bot.act(obs, rng)
-        state.apply(action)
-        actions.append(action)
-        decisions[seat] += 1
+    actions = play_out(state, bots, max_moves=max_moves, counts=decisions)
     result = state.result
-    assert result is not None  # to_act is None only when the game is over
+    assert result is not None  # every seat has a bot, so play stops only at the end
     return PlayedGame(result, state.move_number, opening, actions, decisions)

@@ -6,6 +6,7 @@ import pytest
 
 from parlour.bots.registry import make_bot
 from parlour.engine import Rng
+from parlour.engine.playout import observe
 
 GAMES = ("loveletter", "gauntlet", "splendor-marvel")
 
@@ -32,7 +33,7 @@ def test_a_bot_chooses_the_same_in_worlds_its_seat_cannot_tell_apart(
             for world in (state, other):
                 bot = make_bot(spec, game_id)
                 bot.reset(seat, state.players, state.options)
-                obs = bot.observe(world, seat, Rng(7))
+                obs = observe(bot, world, seat, Rng(7))
                 choices.append(str(bot.act(obs, Rng(7))))
             assert choices[0] == choices[1], (seed, state.move_number, choices)
             state.apply(rng.choice(state.legal_actions()))

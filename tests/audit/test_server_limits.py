@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from parlour.engine.playout import observe
 from parlour.server import protocol
 from tests.server.conftest import add_bot, new_table, start
 
@@ -93,7 +94,7 @@ def test_a_search_asked_to_stop_ends_after_its_current_iteration() -> None:
         return asked >= 3
 
     with stop_when(stop):
-        bot.act(bot.observe(state, seat, Rng(1)), Rng(2))
+        bot.act(observe(bot, state, seat, Rng(1)), Rng(2))
     assert bot.stats.iterations == 3  # asked after each iteration, stopped on the third
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from parlour.bots.base import Bot, Observation
 from parlour.engine import Action, ActionSpace, Game, Rng, State
+from parlour.engine.playout import observe
 
 _OPAQUE = (
     type,
@@ -143,7 +144,7 @@ def leaks(obs: object, state: State, seat: int) -> list[str]:
 def decision(bot: Bot, state: State, seat: int, seed: int) -> str:
     """The bot's action for ``seat`` at ``state`` with generators drawn from ``seed``."""
     bot.reset(seat, state.players, state.options)
-    obs: Observation = bot.observe(state, seat, Rng(seed))
+    obs: Observation = observe(bot, state, seat, Rng(seed))
     return str(bot.act(obs, Rng(seed + 1)))
 
 

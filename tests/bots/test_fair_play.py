@@ -13,7 +13,9 @@ from parlour.bots.base import Bot, Observation
 from parlour.bots.ismcts import game_package
 from parlour.bots.registry import bot_names, make_bot
 from parlour.engine import Action, Game, Rng, State
+from parlour.engine.playout import observe
 from parlour.games import all_games
+from tests.bots import fairness
 from tests.bots.fairness import LeakCheck, decision, disagreements, leaks
 from tests.support.highcard import GAME as HIGHCARD
 
@@ -76,7 +78,7 @@ def test_no_observation_reaches_the_real_state_or_its_hidden_cards(game: Game) -
     for i, (state, seat) in enumerate(points):
         check = LeakCheck(state, seat)
         for name, bot in bots.items():
-            obs = bot.observe(state, seat, Rng(i))
+            obs = observe(bot, state, seat, Rng(i))
             if obs._view is not None:
                 assert obs.view == state.view(seat)
             else:  # a bot that never reads the view (the random bot) is not given one
@@ -90,21 +92,27 @@ def test_no_observation_reaches_the_real_state_or_its_hidden_cards(game: Game) -
 
 
 class _PeekingBot(Bot):
-    """A cheat: keeps the state it was shown and plays by its hidden cards."""
+    """A cheat: plays by the hidden cards of the state a leaky runner handed it."""
 
     name = "peeking"
-
-    def observe(self, state: State, seat: int, rng: Rng | None = None) -> Observation:
-        self.state = state
-        return super().observe(state, seat, rng)
+    state: State
 
     def act(self, obs: Observation, rng: Rng) -> Action:
         text = str(self.state.to_json())
         return obs.legal[sum(map(ord, text)) % len(obs.legal)]
 
 
-def test_a_bot_that_reads_the_state_is_caught() -> None:
-    """The same-decision check tells a cheat from an honest bot on the toy game."""
+def test_a_bot_that_reads_the_state_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same-decision check tells a cheat from an honest bot on the toy game.
+
+    Planted fault: the runner hands each bot the state along with its observation.
+    """
+
+    def leaky(bot: Bot, state: State, seat: int, rng: Rng | None = None) -> Observation:
+        bot.state = state  # type: ignore[attr-defined]
+        return observe(bot, state, seat, rng)
+
+    monkeypatch.setattr(fairness, "observe", leaky)
     points = decision_points(HIGHCARD, seeds=4, every=1, limit=4)
     caught = [
         p for i, (s, seat) in enumerate(points) for p in disagreements(_PeekingBot, s, seat, i)
@@ -122,7 +130,7 @@ def test_a_bot_that_reads_the_state_is_caught() -> None:
 def test_a_leaky_observation_is_caught(how: str) -> None:
     """The reachability check finds the real state, its data, or a copy of its hidden cards."""
     state = HIGHCARD.new(3, {}, 5)
-    obs = make_bot("ismcts:4", "highcard").observe(state, 0, Rng(1))
+    obs = observe(make_bot("ismcts:4", "highcard"), state, 0, Rng(1))
     assert leaks(obs, state, 0) == []
     extra: Any = {
         "state": state,

@@ -8,6 +8,7 @@ from parlour.bots.base import Observation
 from parlour.bots.ismcts import Budget, IsmctsBot, hints_for
 from parlour.bots.levels import HARD_ITERATIONS, make_level
 from parlour.engine import Rng, State
+from parlour.engine.playout import observe
 from parlour.games.gauntlet import GAME
 from parlour.games.gauntlet.bot import HeuristicBot
 from parlour.games.gauntlet.search import SEARCH_HINTS, GauntletHints
@@ -66,7 +67,7 @@ def test_plain_search_ignores_the_model_and_the_hard_bot_uses_it() -> None:
     for model in (False, True):
         hints = Counting()
         bot = IsmctsBot(Budget(60), hints=hints, model_players=model)
-        action = bot.act(bot.observe(state, seat, Rng(0)), Rng(1))
+        action = bot.act(observe(bot, state, seat, Rng(0)), Rng(1))
         assert action in state.legal_actions()
         assert (hints.asked > 0) is model
     hard = make_level("hard", "gauntlet")

@@ -13,6 +13,7 @@ from parlour.bots.ismcts import Budget, IsmctsBot, game_package
 from parlour.bots.levels import EASY_NOISE, HARD_TIME_CAP_MS, NoisyBot, hard_budget, make_level
 from parlour.bots.registry import make_bot
 from parlour.engine import Action, OptionError, Rng
+from parlour.engine.playout import observe
 from parlour.games import all_games
 from parlour.sim.play import play_game
 from tests.support.highcard import GAME as HIGHCARD
@@ -65,7 +66,7 @@ def test_easy_noise_plays_random_moves_a_quarter_of_the_time() -> None:
     """With two legal moves, a random move differs from the inner choice half the time."""
     bot = NoisyBot(_First(), EASY_NOISE)
     state = HIGHCARD.new(2, {}, 0)
-    obs = bot.observe(state, 0)
+    obs = observe(bot, state, 0)
     rng = Rng(7)
     differ = sum(bot.act(obs, rng) != obs.legal[0] for _ in range(2000)) / 2000
     assert abs(differ - EASY_NOISE / 2) < 0.03
@@ -86,5 +87,5 @@ def test_levels_by_name_search_only_when_hard() -> None:
     assert not make_bot("normal", "highcard").samples
     hard = make_bot("hard:7", "highcard")
     state = HIGHCARD.new(2, {}, 0)
-    hard.act(hard.observe(state, 0, Rng(0)), Rng(1))
+    hard.act(observe(hard, state, 0, Rng(0)), Rng(1))
     assert hard.bot_for("highcard").budget == Budget(7, None)  # type: ignore[attr-defined]

@@ -9,6 +9,7 @@ from parlour.bots.ismcts import Budget, IsmctsBot, SearchHints, hints_for
 from parlour.bots.levels import make_level
 from parlour.bots.registry import make_bot
 from parlour.engine import OptionError, Rng, State
+from parlour.engine.playout import observe
 from parlour.games.loveletter import GAME
 from parlour.games.loveletter.actions import Play
 from parlour.games.loveletter.bot import HeuristicBot
@@ -101,7 +102,7 @@ def test_search_uses_the_hints_and_answers_legally() -> None:
     seat = state.to_act
     assert seat is not None
     bot = IsmctsBot(Budget(200))
-    action = bot.act(bot.observe(state, seat, Rng(0)), Rng(1))
+    action = bot.act(observe(bot, state, seat, Rng(0)), Rng(1))
     assert action in state.legal_actions()
     assert bot.stats.iterations == 200
 
@@ -257,7 +258,7 @@ def test_modelled_players_get_no_nodes_of_their_own() -> None:
     for model, others_seen in ((True, False), (False, True)):
         hints = Recording()
         bot = IsmctsBot(Budget(300), hints=hints, model_players=model)
-        action = bot.act(bot.observe(state, seat, Rng(0)), Rng(1))
+        action = bot.act(observe(bot, state, seat, Rng(0)), Rng(1))
         assert action in state.legal_actions()
         assert (hints.seats != {seat}) is others_seen
 

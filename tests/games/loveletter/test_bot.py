@@ -5,6 +5,7 @@ from __future__ import annotations
 from parlour.bots.base import Bot, RandomBot
 from parlour.bots.registry import make_bot
 from parlour.engine import Rng
+from parlour.engine.playout import observe
 from parlour.games.loveletter import GAME
 from parlour.games.loveletter.actions import Play
 from parlour.sim.play import play_game
@@ -14,7 +15,7 @@ from tests.games.loveletter.helpers import start
 def choose(state: object, seat: int) -> str:
     """The heuristic bot's choice for ``seat`` now."""
     bot = make_bot("heuristic", "loveletter")
-    return str(bot.act(bot.observe(state, seat), Rng(1)))  # type: ignore[arg-type]
+    return str(bot.act(observe(bot, state, seat), Rng(1)))  # type: ignore[arg-type]
 
 
 def test_never_plays_the_princess_by_choice_LL_CARD_PRINCESS() -> None:
@@ -43,7 +44,7 @@ def test_guard_guess_follows_the_card_count() -> None:
     """Without knowledge, the Guard names a value still likely to be out there."""
     st = start(2, ["princess", "guard", "priest", "guard"])
     action = make_bot("heuristic", "loveletter").act(
-        make_bot("heuristic", "loveletter").observe(st, 0), Rng(2)
+        observe(make_bot("heuristic", "loveletter"), st, 0), Rng(2)
     )
     assert isinstance(action, Play) and action.card == "guard"
     assert action.guess not in (None, 1, 8)  # the Princess is the least likely value

@@ -5,6 +5,7 @@ from __future__ import annotations
 from parlour.bots.base import RandomBot
 from parlour.bots.registry import make_bot
 from parlour.engine import Rng
+from parlour.engine.playout import observe
 from parlour.games.splendor_marvel import GAME
 from parlour.games.splendor_marvel.bot import HeuristicBot
 from parlour.sim.play import play_game
@@ -38,7 +39,7 @@ def test_heuristic_reserves_the_card_that_would_complete_a_rivals_gauntlet() -> 
     give_cards(st, 1, "t1-abomination")  # 14 points, every colour
     give_tokens(st, 1, green=1, yellow=4)  # Ronan (2 points, yellow 5) is within reach
     bot = HeuristicBot()
-    action = bot.act(bot.observe(st, 0), Rng(1))
+    action = bot.act(observe(bot, st, 0), Rng(1))
     assert str(action) == "reserve:t2-4"
 
 
@@ -49,7 +50,7 @@ def test_heuristic_saves_grey_when_coloured_tokens_can_pay() -> None:
     st.display[0] = [st.display[0][0], -1, -1, -1]  # only Baron Zemo (red 3) to recruit
     st._legal = st._codes = None
     bot = HeuristicBot()
-    assert str(bot.act(bot.observe(st, 0), Rng(1))) == "recruit:t1-1"
+    assert str(bot.act(observe(bot, st, 0), Rng(1))) == "recruit:t1-1"
 
 
 def test_heuristic_returns_the_least_needed_token_never_grey_first() -> None:
@@ -60,7 +61,7 @@ def test_heuristic_returns_the_least_needed_token_never_grey_first() -> None:
     bot = HeuristicBot()
     returned = []
     while st.to_act == 0 and st.prompt() == "return_tokens":
-        action = bot.act(bot.observe(st, 0), Rng(2))
+        action = bot.act(observe(bot, st, 0), Rng(2))
         returned.append(str(action))
         st.apply(action)
     assert len(returned) == 3 and "return:grey" not in returned

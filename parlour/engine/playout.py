@@ -1,0 +1,159 @@
+"""Bots playing seats, and action lists replayed: the one loop every runner shares.
+
+Simulations, tournaments, the terminal game, the RL environments and the server's tables
+all let a bot decide through :func:`decide` (or a whole stretch of play through
+:func:`play_out`), and every replay of an action list goes through :func:`replay_actions`.
+
+The seeding rule
+    A bot deciding at move ``m`` (``state.move_number``) of a game of seed ``s``, in seat
+    ``k``, draws from the generator seeded by the ``m``-th number (counting from 0) of the
+    seat's stream ``Rng(seed_from(s, "bot", k))``: :func:`bot_rng`. A search bot's
+    observation samples from that generator's first spawn; the bot acts on what follows.
+    A decision depends only on the game's seed, the seat and the move number, so a game
+    served one move at a time (by several processes, across restarts) and the same game
+    played at once in ``simulate`` give the same bot moves.
+
+A bot never receives the state: :func:`observe` builds its :class:`Observation` (the view,
+the legal actions and, for search bots, a sampler rooted in an already-resampled world).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from functools import lru_cache
+from typing import NamedTuple
+
+from parlour.engine.actions import Action
+from parlour.engine.errors import IllegalActionError, ReplayError
+from parlour.engine.events import Event
+from parlour.engine.i18n import DEFAULT_LANGUAGE
+from parlour.engine.players import Bot, Observation
+from parlour.engine.rng import Rng, seed_from
+from parlour.engine.state import State
+
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+@lru_cache(maxsize=1024)
+def seat_stream(seed: int, seat: int) -> int:
+    """The starting state of a seat's bot stream, ``seed_from(seed, "bot", seat)``."""
+    return seed_from(seed, "bot", seat)
+
+
+def bot_rng(seed: int, seat: int, move: int) -> Rng:
+    """The generator of the bot in ``seat`` deciding at ``move`` of the game of ``seed``."""
+    # The m-th number of Rng(base) is computed from the state base + (m + 1) * golden:
+    # a generator placed m draws along the stream gives it as its next number.
+    return Rng(Rng((seat_stream(seed, seat) + move * _GOLDEN) & _MASK).next64())
+
+
+def observe(bot: Bot, state: State, seat: int, rng: Rng | None = None) -> Observation:
+    """The observation ``bot`` gets of ``state`` for ``seat`` (the only way one is built).
+
+    ``rng`` seeds the resampled root of a search bot's sampler (unused otherwise).
+    """
+    return Observation(state, seat, sampling=bot.samples, rng=rng, with_view=bot.reads_view)
+
+
+def decide(bot: Bot, state: State, seat: int) -> Action:
+    """The move of ``bot`` playing ``seat`` in ``state``, seeded by the seeding rule."""
+    rng = bot_rng(state.seed, seat, state.move_number)
+    return bot.act(_observe(bot, state, seat, rng), rng)
+
+
+def _observe(bot: Bot, state: State, seat: int, rng: Rng) -> Observation:
+    if bot.samples:
+        return Observation(state, seat, sampling=True, rng=rng.spawn(), with_view=bot.reads_view)
+    # A bot that does not sample still has the spawn's draw passed over, so the numbers it
+    # acts on are the same whether or not it samples.
+    rng.skip()
+    return Observation(state, seat, with_view=bot.reads_view)
+
+
+def play_out(
+    state: State,
+    bots: Mapping[int, Bot] | Sequence[Bot],
+    *,
+    max_moves: int | None = None,
+    counts: list[int] | None = None,
+) -> list[Action]:
+    """Let the bots play their seats while one of them is to act; the actions they took.
+
+    Stops at the end of the game or when a seat without a bot is to act. With
+    ``max_moves``, a game still going at that move number raises RuntimeError. With
+    ``counts`` (one number per seat), each seat's decisions are added to its number.
+    """
+    seats: Mapping[int, Bot] = bots if isinstance(bots, Mapping) else dict(enumerate(bots))
+    seed = state.seed
+    streams = {seat: seat_stream(seed, seat) for seat in seats}
+    limit = max_moves if max_moves is not None else 1 << 62
+    actions: list[Action] = []
+    while (seat := state.to_act) is not None and seat in seats:
+        move = state.move_number
+        if move >= limit:
+            raise RuntimeError(f"game {state.game.id} seed {seed} did not end in {limit} moves")
+        bot = seats[seat]
+        # bot_rng written out: the stream's base is looked up once per seat, not per move.
+        rng = Rng(Rng((streams[seat] + move * _GOLDEN) & _MASK).next64())
+        action = bot.act(_observe(bot, state, seat, rng), rng)
+        state.apply(action)
+        actions.append(action)
+        if counts is not None:
+            counts[seat] += 1
+    return actions
+
+
+class Step(NamedTuple):
+    """One action of a replayed list."""
+
+    number: int
+    """The action's position in the list, from 1."""
+    actor: int | None
+    """The seat that took it."""
+    action: Action
+    """The action, as the game reads its text."""
+    events: list[Event]
+    """What the move produced."""
+
+
+def replay_actions(
+    state: State, actions: Iterable[str | Action], start: int = 1, *, lang: str = DEFAULT_LANGUAGE
+) -> Iterator[Step]:
+    """Apply ``actions`` to ``state`` in place, one :class:`Step` per action.
+
+    An action the game refuses raises :class:`ReplayError` naming its position (counted
+    from ``start``), the action and the reason (in ``lang``); the state is then as after
+    the previous step.
+    """
+    space = state.action_space
+    for index, text in enumerate(actions, start):
+        actor = state.to_act
+        try:
+            action = text if isinstance(text, Action) else space.coerce(text)
+            events = state.apply(action)
+        except IllegalActionError as exc:
+            raise ReplayError(
+                "core.error.replay_bad_action",
+                index=index,
+                action=str(text),
+                reason=exc.message(lang),
+            ) from None
+        yield Step(index, actor, action, events)
+
+
+def bot_moves_differ(
+    state: State, actions: Iterable[str | Action], bots: Mapping[int, Bot]
+) -> list[int]:
+    """Replay ``actions`` from ``state``; the positions (from 1) where a seat with a bot in
+    ``bots`` took another move than :func:`decide` gives (a served game's bots check)."""
+    differ = []
+    space = state.action_space
+    for index, text in enumerate(actions, 1):
+        seat = state.to_act
+        if seat is not None and seat in bots:
+            mine = decide(bots[seat], state, seat)
+            if str(mine) != str(text if isinstance(text, Action) else space.coerce(text)):
+                differ.append(index)
+        state.apply(text)
+    return differ

@@ -1,0 +1,120 @@
+"""The play-out helper: the seeding rule, the loop, observations, replaying action lists."""
+
+from __future__ import annotations
+
+import pytest
+
+from parlour.engine import Action, Bot, Observation, RandomBot, ReplayError, Rng, seed_from
+from parlour.engine.playout import (
+    bot_moves_differ,
+    bot_rng,
+    decide,
+    observe,
+    play_out,
+    replay_actions,
+)
+from tests.support.highcard import GAME as HIGHCARD
+
+
+def _reference(seed: int, seat: int, move: int) -> Rng:
+    """The documented rule, written plainly: the m-th number of the seat's stream."""
+    stream = Rng(seed_from(seed, "bot", seat))
+    for _ in range(move):
+        stream.next64()
+    return Rng(stream.next64())
+
+
+@pytest.mark.parametrize(("seed", "seat", "move"), [(0, 0, 0), (7, 2, 1), (2**62, 5, 301)])
+def test_the_seeding_rule_is_the_documented_one(seed: int, seat: int, move: int) -> None:
+    """A bot's generator is seeded by the move-th number of Rng(seed_from(seed, "bot", seat))."""
+    assert bot_rng(seed, seat, move).state == _reference(seed, seat, move).state
+
+
+def test_generators_differ_by_seat_and_move() -> None:
+    """Neighbouring moves and seats draw different numbers."""
+    firsts = {bot_rng(3, seat, move).next64() for seat in range(4) for move in range(50)}
+    assert len(firsts) == 200
+
+
+class _Recorder(Bot):
+    """Plays the first legal action and remembers what it was handed."""
+
+    name = "recorder"
+
+    def __init__(self) -> None:
+        self.seen: list[object] = []
+
+    def act(self, obs: Observation, rng: Rng) -> Action:
+        self.seen.append(obs)
+        return obs.legal[0]
+
+
+def test_play_out_stops_at_a_seat_without_a_bot_and_counts_decisions() -> None:
+    """The loop plays the bots' seats only, and hands each bot an observation."""
+    state = HIGHCARD.new(3, {}, 4)
+    first = state.to_act
+    assert first is not None
+    bots = {seat: _Recorder() for seat in range(3) if seat != (first + 1) % 3}
+    counts = [0, 0, 0]
+    actions = play_out(state, bots, counts=counts)
+    assert state.to_act == (first + 1) % 3
+    assert len(actions) == sum(counts) == 1
+    assert all(isinstance(o, Observation) for b in bots.values() for o in b.seen)
+
+
+def test_play_out_gives_the_moves_decide_gives() -> None:
+    """The loop and the single decision follow the same rule."""
+    state = HIGHCARD.new(4, {}, 8)
+    start = state.clone()
+    actions = play_out(state, [RandomBot() for _ in range(4)])
+    assert state.is_over
+    assert bot_moves_differ(start.clone(), actions, {s: RandomBot() for s in range(4)}) == []
+    seat = start.to_act
+    assert seat is not None
+    assert decide(RandomBot(), start, seat) == actions[0]
+
+
+def test_a_changed_move_is_found() -> None:
+    """The bot-moves check can fail: a move the rule would not make is reported."""
+    state = HIGHCARD.new(2, {}, 1)
+    start = state.clone()
+    actions = [str(a) for a in play_out(state, [RandomBot(), RandomBot()])]
+    legal = [str(a) for a in start.legal_actions()]
+    other = next(a for a in legal if a != actions[0])
+    assert bot_moves_differ(start.clone(), [other], {s: RandomBot() for s in range(2)}) == [1]
+
+
+def test_max_moves_stops_a_game_that_goes_on() -> None:
+    """A game still going at the move limit is an error, not an endless loop."""
+    state = HIGHCARD.new(2, {}, 1)
+    with pytest.raises(RuntimeError):
+        play_out(state, [RandomBot(), RandomBot()], max_moves=1)
+
+
+def test_observe_builds_only_what_the_bot_uses() -> None:
+    """A bot that reads no view and does not sample gets neither."""
+    state = HIGHCARD.new(2, {}, 1)
+    seat = state.to_act
+    assert seat is not None
+    obs = observe(RandomBot(), state, seat)
+    with pytest.raises(RuntimeError):
+        _ = obs.view
+    with pytest.raises(RuntimeError):
+        obs.sample(Rng(0))
+    assert obs.legal == tuple(state.legal_actions())
+
+
+def test_replay_actions_names_the_refused_action_and_keeps_the_state() -> None:
+    """A bad action in a list is a ReplayError at its position; earlier steps stand."""
+    state = HIGHCARD.new(2, {}, 1)
+    played = HIGHCARD.new(2, {}, 1)
+    first = str(played.legal_actions()[0])
+    steps = replay_actions(state, [first, "nonsense"])
+    step = next(steps)
+    assert (step.number, str(step.action)) == (1, first)
+    before = state.to_json()
+    with pytest.raises(ReplayError) as error:
+        next(steps)
+    assert error.value.key == "core.error.replay_bad_action"
+    assert error.value.params["index"] == 2
+    assert state.to_json() == before
