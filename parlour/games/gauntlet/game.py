@@ -23,6 +23,7 @@ class PlayedState(GauntletState):
     """A Gauntlet state that plays: legal moves, transitions and views attached."""
 
     legal_actions = legal.legal_actions
+    apply = legal.checked_apply
     _is_legal = legal.is_legal
     _illegal = legal.illegal
     _transition = rules.transition

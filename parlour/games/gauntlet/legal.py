@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from parlour.engine import Action, IllegalActionError
+from parlour.engine import Action, Event, IllegalActionError
 from parlour.games.gauntlet import actions as A
 from parlour.games.gauntlet.cards import EFFECTS, KIND, NUMBER, STONES
 from parlour.games.gauntlet.state import (
@@ -91,7 +91,32 @@ def kinds_in_hand(st: GauntletState, number: int) -> list[str]:
 
 
 def legal_actions(st: GauntletState) -> list[Action]:
-    """Every legal answer to the current prompt."""
+    """Every legal answer to the current prompt (computed once per position)."""
+    legal = st._legal
+    if legal is None:
+        legal = st._legal = _compute(st)
+    return list(legal)
+
+
+def checked_apply(st: GauntletState, action: Action | str | int) -> list[Event]:
+    """The protocol's ``apply``: the same checks, an interned legal action found by identity
+    (no coercion, no hashing), anything else interned first."""
+    if st.over:
+        raise IllegalActionError("core.error.game_over")
+    legal = st._legal
+    if legal is None:
+        legal = st._legal = _compute(st)
+    for a in legal:
+        if a is action:
+            return st._apply(a)
+    act = st.action_space.coerce(action)
+    for a in legal:
+        if a is act:
+            return st._apply(a)
+    raise illegal(st, act)
+
+
+def _compute(st: GauntletState) -> list[Action]:
     if st.over:
         return []
     phase = st.phase
@@ -161,7 +186,10 @@ def _bottoms(st: GauntletState) -> list[Action]:
 def is_legal(st: GauntletState, action: Action) -> bool:
     """Whether an interned action is legal now."""
     # Actions are interned by the base class: identity is enough and much faster.
-    return any(a is action for a in legal_actions(st))
+    legal = st._legal
+    if legal is None:
+        legal = st._legal = _compute(st)
+    return any(a is action for a in legal)
 
 
 def illegal(st: GauntletState, action: Action) -> IllegalActionError:

@@ -35,6 +35,7 @@ _RETURNS = tuple(c.returns for c in CARDS)
 
 def transition(st: GauntletState, action: Action) -> None:
     """Change the state for a legal, interned action (its events go to ``st.log``)."""
+    st._legal = None
     _PROMPTS[st.phase](st, action)
 
 
@@ -189,8 +190,9 @@ def _hero2(st: GauntletState, action: A.HeroPlay) -> None:
     if hand:
         card = hand[st.rng.below(len(hand))]
         st.known[target].add(card)
-        st.log.emit("peeked", seat=target)
-        st.log.emit("peek_card", frozenset({target}), seat=target, card=CARDS[card].id)
+        if st.log.record:
+            st.log.emit("peeked", seat=target)
+            st.log.emit("peek_card", frozenset({target}), seat=target, card=CARDS[card].id)
     else:
         st.log.emit("no_effect")
     _end_card(st)
@@ -423,6 +425,33 @@ def _fight(st: GauntletState, hero: int, thanos_card: int, *, thanos_started: bo
         st.tokens[THANOS] -= 1
         tv += 2
         thanos_bonus = True
+    if st.log.record:
+        _fight_events(
+            st, hero, hero_card, thanos_card, hv, tv, hero_bonus, thanos_bonus, thanos_started
+        )
+    if hv > tv:
+        st.known[THANOS].add(hero_card)
+        _defeat_thanos(st, thanos_card)
+    elif tv > hv:
+        st.known[hero].add(thanos_card)
+        _defeat_heroes(st, [hero])
+    else:
+        st.known[THANOS].add(hero_card)
+        st.known[hero].add(thanos_card)
+        st.log.emit("fight_tied", target=hero)
+
+
+def _fight_events(
+    st: GauntletState,
+    hero: int,
+    hero_card: int,
+    thanos_card: int,
+    hv: int,
+    tv: int,
+    hero_bonus: bool,
+    thanos_bonus: bool,
+    thanos_started: bool,
+) -> None:
     st.log.emit(
         "fight",
         target=hero,
@@ -439,16 +468,6 @@ def _fight(st: GauntletState, hero: int, thanos_card: int, *, thanos_started: bo
         hero_value=hv,
         thanos_value=tv,
     )
-    if hv > tv:
-        st.known[THANOS].add(hero_card)
-        _defeat_thanos(st, thanos_card)
-    elif tv > hv:
-        st.known[hero].add(thanos_card)
-        _defeat_heroes(st, [hero])
-    else:
-        st.known[THANOS].add(hero_card)
-        st.known[hero].add(thanos_card)
-        st.log.emit("fight_tied", target=hero)
 
 
 def _defeat_heroes(st: GauntletState, seats: list[int]) -> None:
@@ -457,7 +476,8 @@ def _defeat_heroes(st: GauntletState, seats: list[int]) -> None:
         card = st.hands[s].pop()
         st.faceup[s].append(card)
         st.hero_health -= 1
-        st.log.emit("defeated", seat=s, card=CARDS[card].id, health=st.hero_health)
+        if st.log.record:
+            st.log.emit("defeated", seat=s, card=CARDS[card].id, health=st.hero_health)
         if st.hero_health <= 0:
             _finish(st, "hero_health")
             return
@@ -469,7 +489,8 @@ def _defeat_thanos(st: GauntletState, card: int) -> None:
     """IG-DEFEAT-1/2: lose 1 health, redraw, then shuffle a returning card back."""
     st.hands[THANOS].remove(card)
     st.thanos_health -= 1
-    st.log.emit("defeated", seat=THANOS, card=CARDS[card].id, health=st.thanos_health)
+    if st.log.record:
+        st.log.emit("defeated", seat=THANOS, card=CARDS[card].id, health=st.thanos_health)
     if st.thanos_health <= 0:
         st.defeated.append(card)
         _finish(st, "thanos_health")
@@ -568,7 +589,8 @@ def start_turn(st: GauntletState, seat: int) -> None:
     p = st.pending
     if p.left or p.first != -1:
         st.pending = Pending(p.kind, p.target, p.guess)
-    st.log.emit("turn", seat=seat)
+    if st.log.record:
+        st.log.emit("turn", seat=seat)
     if seat != THANOS:
         _draw_hero(st, seat)
         return

@@ -15,9 +15,9 @@ package imports one that imports it back.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple, Self
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
-from parlour.engine import Field, Game, PromptKind, Result, Rng, State
+from parlour.engine import Action, Field, Game, PromptKind, Result, Rng, State
 from parlour.engine.codec import integer, integers, text
 from parlour.games.gauntlet.cards import BY_ID, CARDS, STONES
 
@@ -147,9 +147,10 @@ class GauntletState(State):
     # Slots for every attribute: a copy's fields then read as fast as the original's (the
     # derived clone copies them one by one; search runs on copies).
     __slots__ = (
-        *("game", "players", "options", "seed", "rng", "move_number", "log"),
+        *("game", "players", "options", "seed", "rng", "move_number", "log", "_legal"),
         *(f.name for f in FIELDS),
     )
+    TRANSIENT: ClassVar[Mapping[str, Any]] = {"_legal": None}
 
     if TYPE_CHECKING:  # the engine derives clone from FIELDS; this only names its type
 
@@ -161,6 +162,8 @@ class GauntletState(State):
         self, game: Game, players: int, options: Mapping[str, Any], seed: int, rng: Rng
     ) -> None:
         super().__init__(game, players, options, seed, rng)
+        self._legal: list[Action] | None = None
+        """The legal answers to the current prompt, until the next move (see :mod:`legal`)."""
         self.hero_deck: list[int] = []
         self.thanos_deck: list[int] = []
         self.hands: list[list[int]] = [[] for _ in range(players)]
