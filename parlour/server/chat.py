@@ -184,7 +184,7 @@ class Chat:
         async with lock:
             found = self.tables.get(table.id)
             if found is None:
-                lines, rules, nxt = await self.hub.db(load_chat, self.hub.store, table.id)
+                lines, rules, nxt = await self.hub.read(load_chat, self.hub.store, table.id)
                 found = TableChat(rules, nxt)
                 for line in lines:
                     found.lines[line["channel"]].append(line)

@@ -65,6 +65,8 @@ T = TypeVar("T")
 MAX_NAME = 32
 MAX_ACTION = 200
 MAX_TABLE_ID = 32
+READ_THREADS = 2
+"""Threads that read the database beside the one that writes."""
 
 
 INVISIBLE = frozenset(
@@ -125,6 +127,14 @@ class Hub:
         self.cluster = cluster if cluster is not None else make_cluster(config.redis_url)
         self.tables: dict[str, LiveTable] = {}
         self._db_pool = ThreadPoolExecutor(1, thread_name_prefix="parlour-db")
+        # Reads on threads of their own, so that a write waiting on a locked database
+        # (another process holding SQLite's write lock) holds back only the tables that
+        # write; an in-memory database has one connection, used by one thread.
+        self._read_pool = (
+            self._db_pool
+            if store.in_memory
+            else ThreadPoolExecutor(READ_THREADS, thread_name_prefix="parlour-db-read")
+        )
         self.writer = GroupWriter(store, self._db_pool)
         """The commit writer: every accepted action goes through it."""
         self.sync = ClusterSync(self)
@@ -150,6 +160,12 @@ class Hub:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._db_pool, fn, *args)
 
+    async def read(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a storage call that only reads, beside the writes (never queued behind a
+        write that waits on a lock)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._read_pool, fn, *args)
+
     async def write(self, fn: Callable[..., T], *args: Any) -> T:
         """A storage call that changes something; a storage fault (disk full, database
         away or locked too long) is refused as ``web.error.storage`` and changes nothing."""
@@ -168,7 +184,7 @@ class Hub:
         # Other processes' notices first, so that no change between the read and the
         # subscription is missed.
         await self.cluster.start(self.sync.refresh, self.sync.resync)
-        for rec in await self.db(self.store.load_all):
+        for rec in await self.read(self.store.load_all):
             if rec.id not in self.tables:
                 self.adopt(rec)
         for table in list(self.tables.values()):
@@ -200,6 +216,7 @@ class Hub:
                 conn.send(None)
         self.bot_play.shutdown()
         self._db_pool.shutdown(wait=True)
+        self._read_pool.shutdown(wait=True)
 
     # -- lobby -----------------------------------------------------------------------------
 
@@ -234,7 +251,7 @@ class Hub:
             and len(table_id) <= MAX_TABLE_ID
             and table_id not in self.tables
         ):
-            rec = await self.db(self.store.load_table, table_id)
+            rec = await self.read(self.store.load_table, table_id)
             if rec is not None and rec.id not in self.tables:
                 self.adopt(rec)
         return self.get(table_id)

@@ -248,6 +248,8 @@ class Store:
         """
         self.url = url
         self.engine = _make_engine(url)
+        self.in_memory = url in ("sqlite://", "sqlite:///:memory:")
+        """One connection that every call shares (so one thread must make them all)."""
         # PostgreSQL text cannot hold NUL characters (SQLite's can): they are replaced there.
         self._no_nul = self.engine.dialect.name == "postgresql"
         sqlite = self.engine.dialect.name == "sqlite"

@@ -45,7 +45,7 @@ class ClusterSync:
 
     async def catch_up(self, table: LiveTable) -> bool:
         """Apply what other processes stored since this one last looked; True if anything."""
-        rec = await self.hub.db(self.hub.store.load_table, table.id)
+        rec = await self.hub.read(self.hub.store.load_table, table.id)
         return rec is not None and absorb(table, rec)
 
     async def refresh(
@@ -56,7 +56,7 @@ class ClusterSync:
         hub = self.hub
         table = hub.tables.get(table_id)
         if table is None:
-            rec = await hub.db(hub.store.load_table, table_id)
+            rec = await hub.read(hub.store.load_table, table_id)
             if rec is not None and table_id not in hub.tables:
                 adopted = hub.adopt(rec)
                 if adopted is not None:
