@@ -54,16 +54,17 @@ class Lesson:
         """A catalog key of this lesson's texts (``title``, ``intro``, ``step1``...)."""
         return f"learn.lesson.{self.id}.{part}"
 
-    def opening(self) -> State:
-        """The position the lesson starts from."""
+    def opening(self) -> tuple[State, list[Event]]:
+        """The position the lesson starts from, and the events of the moves that led there."""
         game = get_game(self.game)
         if self.position is not None:
             data = resources.files("parlour.learn").joinpath("data", self.position).read_text()
-            return game.state_from_json(json.loads(data))
+            return game.state_from_json(json.loads(data)), []
         state = game.new(self.players, dict(self.options), self.seed, self.stack)
+        events: list[Event] = []
         for text in self.setup:
-            state.apply(text)
-        return state
+            events += state.apply(text)
+        return state, events
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,11 +83,9 @@ class LessonRun:
 
     def __init__(self, lesson: Lesson) -> None:
         self.lesson = lesson
-        self.state = lesson.opening()
-        self.state.record_events = True
+        self.state, self.events = lesson.opening()
+        """The position, and every event of the moves played to it and since."""
         self.step = 0
-        self.events: list[Event] = []
-        """Every event since the lesson started (the learner's moves and the replies)."""
 
     @classmethod
     def after(cls, lesson: Lesson, moves: Sequence[str]) -> LessonRun:

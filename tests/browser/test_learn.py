@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import shot
+from tests.browser.conftest import axe_problems, shot
 from tests.browser.test_play import new_page
 
 pytestmark = pytest.mark.browser
@@ -61,8 +61,58 @@ def test_the_replay_page_analyses_a_player(browser: Any, base_url: str, lang: st
         first = answer["analysis"]["decisions"][0]
         assert first["chosen_text"] in rows.first.inner_text()
         shot(page, f"60-analysis-{lang}-{'phone' if phone else 'desktop'}")
+        if not phone and lang == "en":
+            assert axe_problems(page) == []
         rows.first.locator("button").click()
         move = str(first["index"] - 1)
         page.wait_for_function(f"() => document.querySelector('main').dataset.move === '{move}'")
         assert page.errors == []
         page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "vi", "zh", "es"])
+def test_a_lesson_explains_a_wrong_move_then_plays_the_asked_one(
+    browser: Any, base_url: str, lang: str
+) -> None:
+    """The King lesson: the Baron is explained and not played; the King ends the lesson."""
+    from parlour.engine.i18n import t
+
+    for phone in (False, True):
+        page = new_page(browser, phone=phone)
+        page.goto(f"{base_url}/learn/loveletter?lang={lang}&lesson=loveletter-king")
+        page.wait_for_selector("#lesson[data-lesson='loveletter-king'] .lesson-move")
+        assert page.locator("#lesson-ask").inner_text() == t(
+            "learn.lesson.loveletter-king.step1", lang
+        )
+        page.click(".lesson-move[data-action='baron>p1']")
+        page.wait_for_selector(".lesson-feedback.not-it")
+        wrong = t("learn.lesson.loveletter-king.wrong1", lang)
+        assert wrong in page.locator("#lesson-feedback").inner_text()
+        assert page.locator(".lesson-move").count() == 2  # nothing was played
+        if not phone:
+            assert axe_problems(page) == []
+        shot(page, f"61-lesson-{lang}-{'phone' if phone else 'desktop'}-explained")
+        page.click(".lesson-move[data-action='king>p1']")
+        page.wait_for_selector("#lesson[data-done='true'] .lesson-feedback.ok")
+        done = t("learn.lesson.loveletter-king.done", lang)
+        assert done in page.locator("#lesson-feedback").inner_text()
+        shot(page, f"61-lesson-{lang}-{'phone' if phone else 'desktop'}-done")
+        page.click("#next-lesson")
+        page.wait_for_selector("#lesson[data-lesson='loveletter-countess']")
+        assert page.errors == []
+        page.context.close()
+
+
+def test_the_lobby_and_the_how_to_pages_link_to_the_lessons(browser: Any, base_url: str) -> None:
+    """Each game with lessons has a link in the lobby and on its how-to page."""
+    page = new_page(browser)
+    page.goto(f"{base_url}/")
+    page.wait_for_selector("[data-lessons='gauntlet']")
+    for game in ("loveletter", "gauntlet", "splendor-marvel"):
+        assert page.locator(f"[data-lessons='{game}']").count() == 1
+    page.goto(f"{base_url}/howto/splendor-marvel?lang=vi")
+    page.click("#lessons-link")
+    page.wait_for_selector("#lesson[data-lesson='splendor-marvel-win']")
+    assert "lang=vi" in page.url
+    assert page.errors == []
+    page.context.close()

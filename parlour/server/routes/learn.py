@@ -20,7 +20,7 @@ from parlour.server.errors import ServerError
 from parlour.server.routes.common import hub_of, lang_of
 from parlour.server.tables import OVER, LiveTable
 
-router = APIRouter(prefix="/api/tables")
+router = APIRouter()
 
 WORKERS = 1
 """Analyses running at once in one server process (each takes a core while it runs)."""
@@ -58,7 +58,7 @@ async def _finished_table(request: Request, table_id: str, seat: int) -> LiveTab
     return table
 
 
-@router.post("/{table_id}/analysis/{seat}")
+@router.post("/api/tables/{table_id}/analysis/{seat}")
 async def start_analysis(table_id: str, seat: int, request: Request) -> dict[str, Any]:
     """Start analysing ``seat``'s decisions (or find the analysis already made or running)."""
     table = await _finished_table(request, table_id, seat)
@@ -72,7 +72,7 @@ async def start_analysis(table_id: str, seat: int, request: Request) -> dict[str
     return _answer(job, table, seat, lang_of(request))
 
 
-@router.get("/{table_id}/analysis/{seat}")
+@router.get("/api/tables/{table_id}/analysis/{seat}")
 async def read_analysis(table_id: str, seat: int, request: Request) -> dict[str, Any]:
     """Where ``seat``'s analysis is: ``none`` (never started), ``running``, ``done``..."""
     table = await _finished_table(request, table_id, seat)

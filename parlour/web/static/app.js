@@ -27,6 +27,9 @@ async function route() {
   } else if ((match = path.match(/^\/replay\/([\w-]+)$/))) {
     const { ReplayPage } = await import("./replay.js");
     page = new ReplayPage(main, match[1]);
+  } else if ((match = path.match(/^\/learn\/([\w-]+)$/))) {
+    const { LessonPage } = await import("./lesson.js");
+    page = new LessonPage(main, match[1]);
   } else if ((match = path.match(/^\/howto\/([\w-]+)$/))) {
     const { HowtoPage } = await import("./howto.js");
     page = new HowtoPage(main, match[1]);

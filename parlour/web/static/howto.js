@@ -1,6 +1,7 @@
 // A game's how-to-play page: the fragment for the interface language inside the app's layout.
 import { clear, h } from "./dom.js";
 import { gameName, lang, LANGUAGES, need, t } from "./i18n.js";
+import { LESSON_GAMES, lessonPath } from "./lesson.js";
 
 const NATIVE = { en: "English", vi: "Tiếng Việt", zh: "中文", es: "Español" };
 const cache = new Map();
@@ -75,6 +76,7 @@ export class HowtoPage {
         h("a.back", { href: "/" }, `← ${t("web.table.lobby")}`),
         h("h2", `${t("web.howto.title")} · ${gameName(this.game, "game")}`),
         switcher,
+        LESSON_GAMES.includes(this.game) ? h("a.howto-link#lessons-link", { id: "lessons-link", href: lessonPath(this.game, code) }, `${t("web.learn.link")} →`) : null,
       ),
     );
     const page = html === null ? null : article(html);

@@ -3,6 +3,7 @@
 import { call, keepHost, keepName, myName } from "./api.js";
 import { clear, h, toast } from "./dom.js";
 import { howtoPath } from "./howto.js";
+import { LESSON_GAMES, lessonPath } from "./lesson.js";
 import { lang, seatName, t } from "./i18n.js";
 
 // A choice's words at the start of a menu line ("classic" → "Classic").
@@ -165,7 +166,8 @@ export class LobbyPage {
           h("span.game-title", g.name),
           h("span.game-players", t("core.option.players", { low: g.min_players, high: g.max_players })),
         ),
-        h("a.howto-link", { href: howtoPath(g.id, lang()), dataset: { howto: g.id } }, `${t("web.howto.link")} →`)),
+        h("a.howto-link", { href: howtoPath(g.id, lang()), dataset: { howto: g.id } }, `${t("web.howto.link")} →`),
+        LESSON_GAMES.includes(g.id) ? h("a.howto-link", { href: lessonPath(g.id, lang()), dataset: { lessons: g.id } }, `${t("web.learn.link")} →`) : null),
       ),
     );
     const game = this.game(this.choice);
