@@ -24,7 +24,7 @@ from parlour.cli.options import (
 )
 from parlour.cli.play import Ask, QuitGame, choose_action
 from parlour.cli.render import render_view
-from parlour.engine import IllegalActionError, describe
+from parlour.engine import IllegalActionError
 from parlour.engine.i18n import t
 from parlour.learn.lessons import Lesson, LessonRun, lesson, lessons_for
 
@@ -59,7 +59,8 @@ def play_lesson(item: Lesson, ask: Ask, console: Console, lang: str) -> None:
             continue
         for event in attempt.events:
             if event.visible_to(item.seat):
-                console.print(f"  • {escape(describe(game.id, event, lang, names))}")
+                text = game.describe(event, lang, names, run.state.options)
+                console.print(f"  • {escape(text)}")
     console.print(f"[green]{escape(t('learn.lesson.well_done', lang))}[/] ", end="")
     console.print(escape(t(run.ask_key(), lang)))
 

@@ -50,10 +50,10 @@ def test_the_replay_page_analyses_a_player(browser: Any, base_url: str, lang: st
     for phone in (False, True):
         page = new_page(browser, phone=phone)
         page.goto(f"{base_url}/replay/{table}?lang={lang}")
-        page.wait_for_selector("#analyse")
+        page.wait_for_selector("#analyse", timeout=60_000)  # a loaded machine is slow
         page.select_option("#analyse-seat", "1")
         page.click("#analyse")
-        page.wait_for_selector("#analysis-table tbody tr", timeout=60_000)
+        page.wait_for_selector("#analysis-table tbody tr", timeout=120_000)
         answer = api(base_url, "GET", f"/api/tables/{table}/analysis/1?lang={lang}")
         rows = page.locator("#analysis-table tbody tr")
         assert rows.count() == len(answer["analysis"]["decisions"]) > 0

@@ -99,7 +99,7 @@ def _position(item: Lesson, run: LessonRun, lang: str) -> dict[str, Any]:
             {"action": str(a), "text": " › ".join(game.action_steps(a, lang, names))} for a in legal
         ],
         "events": [
-            event_json(game.id, n, e, lang, names)
+            event_json(game, n, e, lang, names, run.state.options)
             for n, e in enumerate(run.events)
             if e.visible_to(item.seat)
         ],
