@@ -21,7 +21,16 @@ from parlour.server.config import ServerConfig
 from parlour.server.errors import ServerError, http_status
 from parlour.server.guard import Guard
 from parlour.server.hub import Hub
-from parlour.server.routes import catalog, chat, learn, lessons, pages, replays, tables
+from parlour.server.routes import (
+    catalog,
+    chat,
+    clocks,
+    learn,
+    lessons,
+    pages,
+    replays,
+    tables,
+)
 from parlour.server.routes.common import lang_of
 from parlour.server.storage import Store
 
@@ -52,7 +61,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     app.state.config = cfg
     app.add_exception_handler(ParlourError, _parlour_error)
     app.add_exception_handler(RequestValidationError, _bad_request)
-    routers = (pages, catalog, tables, replays, learn, chat, lessons)
+    routers = (pages, catalog, tables, replays, learn, chat, lessons, clocks)
     for router in (area.router for area in routers):
         app.include_router(router)
     app.include_router(session.router)

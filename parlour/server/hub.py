@@ -37,6 +37,7 @@ from parlour.engine import Event, IllegalActionError, OptionError, State
 from parlour.games import get_game
 from parlour.server.archive import Archiver
 from parlour.server.chat import Chat
+from parlour.server.clocks import Clocks
 from parlour.server.cluster import Alone, Held, RedisCluster, make_cluster
 from parlour.server.config import ServerConfig
 from parlour.server.errors import ServerError
@@ -147,6 +148,9 @@ class Hub:
         """Who is at each table now (see :mod:`parlour.server.presence`)."""
         self.chat = Chat(self)
         """Each table's chat (see :mod:`parlour.server.chat`)."""
+        self.clocks = Clocks(self)
+        """Each table's clock and the bots playing for absent people (see
+        :mod:`parlour.server.clocks`)."""
         self.replays: OrderedDict[tuple[Any, ...], dict[str, Any]] = OrderedDict()
         """Replay positions already rebuilt, oldest first (see routes/replays.py)."""
         self.client_limits = ClientLimits({"create": config.create_rate, "seat": config.seat_rate})
@@ -191,6 +195,7 @@ class Hub:
             self.bot_play.kick(table)
         self.sync.start_sweeping()
         self.archiver.start()
+        await self.clocks.load()
 
     def adopt(self, rec: TableRecord) -> LiveTable | None:
         """Keep a stored table in memory, rebuilt by replay when in play (None if broken)."""
@@ -209,6 +214,7 @@ class Hub:
         await self.sync.close()
         await self.archiver.close()
         await self.presence.close()
+        await self.clocks.close()
         await self.bot_play.close()
         await self.cluster.close()  # after the bots: a move under way still releases its lock
         for tb in self.tables.values():

@@ -12,6 +12,8 @@ Messages (JSON objects, ``type`` first):
   departures (see :mod:`parlour.server.presence`).
 - ``chat`` (to clients that beat): lines of the channels the client reads and the host's
   rules (see :mod:`parlour.server.chat`).
+- ``clock`` (to clients that beat, at tables with a clock or a seat a bot plays for): see
+  :mod:`parlour.server.clocks`.
 
 A client sends ``{"type": "hello", "seat": n | null, "token": "...", "lang": "en"}`` first,
 then moves as ``{"move": n, "action": "<text>"}``, ``{"type": "lang", "lang": "vi"}`` or

@@ -205,6 +205,7 @@ class Session:
             conn.send(state_message(self.table, conn, reset=True))
         elif isinstance(message, Beat):
             if self.hub.presence.beat(self.table, conn, message.away):
+                self.hub.clocks.welcome(self.table, conn)
                 await self.hub.chat.welcome(self.table, conn)
         elif isinstance(message, ChatMessage):
             await self.hub.chat.post(

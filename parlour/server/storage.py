@@ -127,6 +127,18 @@ chat_rules_t = Table(
 )
 
 
+# A table's clock and the seats bots play for its people (revision 0005; see
+# parlour.server.clocks): settings and state as JSON, ``move`` the turn they belong to.
+clocks_t = Table(
+    "parlour_clocks",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("settings", Text, nullable=False),
+    Column("state", Text, nullable=False),
+    Column("move", Integer, nullable=False),
+)
+
+
 class _Linked(Exception):
     """The table already has a rematch (stored by another process meanwhile)."""
 

@@ -4,6 +4,7 @@ import { h, toast } from "./dom.js";
 import { BOT_LEVELS, botKind, gameName, has, lang, need, seatName, t } from "./i18n.js";
 import { BoardPlay } from "./board.js";
 import { ChatBox } from "./chat.js";
+import { ClockView } from "./clock.js";
 import { logLine } from "./logview.js";
 import { StepMenu } from "./menu.js";
 import { markFresh, motionOn } from "./motion.js";
@@ -54,6 +55,7 @@ export class TablePage {
     this.presence = new Presence(); // who is at the table now
     this.order = new DragOrder(); // cards being put in order by dragging
     this.chat = new ChatBox(id);
+    this.clock = new ClockView(id);
     // One pair of listeners for the board's taps: the board is redrawn, these stay.
     root.addEventListener("click", (e) => this.boardTap(e));
     root.addEventListener("keydown", (e) => {
@@ -166,8 +168,8 @@ export class TablePage {
       if (this.msg) this.render();
       return;
     }
-    if (msg.type === "presence" || msg.type === "chat") {
-      (msg.type === "chat" ? this.chat : this.presence).receive(msg);
+    if (msg.type === "presence" || msg.type === "chat" || msg.type === "clock") {
+      ({ chat: this.chat, clock: this.clock, presence: this.presence })[msg.type].receive(msg);
       if (this.msg) this.render();
       return;
     }
@@ -306,6 +308,7 @@ export class TablePage {
       })) : null,
       h("h3", {}, t("web.table.seats")),
       h("ol.seat-list", {}, rows),
+      this.clock.renderSettings(this.isHost(), () => this.render()),
       // The bot kinds past Easy, Normal and Hard, for those who want them.
       this.isHost() && !full && this.bots.some((b) => !BOT_LEVELS.includes(b))
         ? h("label.advanced-bots", {}, h("input#advanced-bots", {
@@ -502,6 +505,8 @@ export class TablePage {
           h("span.player-name", name),
           info && info.kind === "bot" ? h("span.badge", t("web.table.bot")) : null,
           info ? this.presence.dot(seat, info.kind) : null,
+          this.clock.seatBadge(seat),
+          this.isHost() && info && info.kind === "human" && msg.seat !== seat && !msg.summary ? this.clock.handButton(seat) : null,
           msg.seat === seat ? h("span.badge.you", t("web.table.you")) : null,
         );
       }),

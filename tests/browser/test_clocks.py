@@ -1,0 +1,40 @@
+"""Clocks in the browser: the host sets a real-time clock, every seat sees the time of the
+seat to act count down, and when it runs out a bot makes the move."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import shot
+from tests.browser.test_play import create_table, new_page
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_timed_table_counts_down_and_a_bot_moves_on_time_out(browser: Any, base_url: str) -> None:
+    host = new_page(browser)
+    table = create_table(host, base_url, "loveletter")
+    host.click("li.seat[data-seat='0'] button.sit")
+    host.wait_for_selector("li.seat[data-seat='0'] .badge.you")
+    host.select_option("#clock-mode", "realtime")
+    host.fill("#clock-per-move", "5")
+    host.fill("#clock-bank", "0")
+    host.click("#clock-save")
+    guest = new_page(browser)
+    guest.goto(f"{base_url}/t/{table}")
+    guest.wait_for_selector("#clock-summary:has-text('0:05 a move')")
+    guest.fill("#name", "Bea")
+    guest.click("li.seat[data-seat='1'] button.sit")
+    host.wait_for_selector("li.seat[data-seat='1'][data-kind='human']")
+    host.click("#start")
+    for page in (host, guest):
+        page.wait_for_selector("li.player .clock.running")
+    shot(guest, "clock-running")
+    acting = host.locator("li.player[data-acting='true']").get_attribute("data-seat")
+    # Nobody moves: after five seconds a bot makes the move and the other seat's clock runs.
+    host.wait_for_selector(
+        f"li.player[data-acting='true']:not([data-seat='{acting}']) .clock.running", timeout=15000
+    )
+    assert host.errors == [] and guest.errors == []
