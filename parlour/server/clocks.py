@@ -38,7 +38,6 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import insert, select, update
 
 from parlour.bots.registry import make_bot
-from parlour.engine import Rng, seed_from
 from parlour.server.errors import ServerError
 from parlour.server.storage import Store, clocks_t
 from parlour.server.table_bots import decide
@@ -401,7 +400,6 @@ class Clocks:
         try:
             bot = make_bot(BOT, table.game.id)
             bot.reset(seat, table.players, st.options)
-            rng = Rng(seed_from(table.record.seed, "clock", seat, move))
             stop_at = time.monotonic() + THINK
             loop = asyncio.get_running_loop()
             action = await loop.run_in_executor(
@@ -410,7 +408,6 @@ class Clocks:
                 bot,
                 st.clone(),
                 seat,
-                rng,
                 lambda: time.monotonic() >= stop_at,
             )
             try:
