@@ -18,12 +18,15 @@ from __future__ import annotations
 
 import argparse
 import ast
+import os
 import re
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+# The line tracer sees only Python code: compiled modules would run no marked line.
+os.environ["PARLOUR_BUILD"] = "pure"
 
 from tests.support.clause_trace import (  # noqa: E402  (the path is set just above)
     clause_marks,
@@ -43,6 +46,10 @@ PACKAGES = {
 }
 """The game package each rules file specifies (its clauses are required once it exists)."""
 HEADING = re.compile(r"^## (.+?) \(`(.+?)`\)$")
+NO_CODE = {
+    "LL-RULING-0": "says where the rulings come from; no statement carries it",
+}
+"""Clauses no statement carries, and why (shown in the table in place of a mark)."""
 
 
 def clauses_from_rules(folder: Path) -> dict[str, list[str]]:
@@ -98,6 +105,9 @@ def execution(ids: list[str]) -> dict[str, list[str]]:
     unknown = sorted(set(code) - set(ids))
     if unknown:
         raise SystemExit(f"clause comments name no clause of the rules: {', '.join(unknown)}")
+    both = sorted(set(code) & set(NO_CODE))
+    if both:
+        raise SystemExit(f"clauses marked in the code and listed as having none: {both}")
     tests = marked_tests(ROOT / "tests", code)
     nodeids = sorted({t for cid in code for t in tests.get(cid, [])})
     hits = run_traced(nodeids, [s for spots in code.values() for s in spots], ROOT)
@@ -127,7 +137,8 @@ def render(
         "Where the rules code marks the statement that carries a clause (`# clause: ID` on the",
         "line above it), the tests naming the clause are run with a line tracer: the last",
         "column says which of them executed that statement, and a marked clause no test runs",
-        "fails the check (**not run**). Unmarked clauses show `-`: only named.",
+        "fails the check (**not run**). A clause no statement carries says why; unmarked",
+        "clauses show `-`: only named.",
         "",
     ]
     for file, ids in clauses.items():
@@ -147,7 +158,9 @@ def render(
             names = _tests_for(cid, naming)
             shown = "<br>".join(f"`{n}`" for n in names[:6])
             more = f" (+{len(names) - 6} more)" if len(names) > 6 else ""
-            if cid not in ran:
+            if cid in NO_CODE:
+                by = f"no code: {NO_CODE[cid]}"
+            elif cid not in ran:
                 by = "-"
             else:
                 by = "<br>".join(f"`{n.split('::')[-1]}`" for n in ran[cid][:3]) or "**not run**"

@@ -9,9 +9,13 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
+# It runs every test naming a marked clause (a few hundred) under a line tracer.
+@pytest.mark.timeout(600)
 def test_every_rule_clause_is_named_by_a_test_and_the_table_is_current() -> None:
     """docs/rules-coverage.md lists every clause; each has a test, each clause marked in
     the code is run by one, and the table is current."""

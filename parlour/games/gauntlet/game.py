@@ -101,14 +101,18 @@ class Gauntlet(Game):
         rng = Rng(seed)
         hero_top, thanos_top = parse_stack(stack)
         st = PlayedState(self, players, opts, seed, rng)
+        # clause: IG-SETUP-1, IG-COMP-1
         st.hero_deck = _deck(HERO_CARDS, hero_top, rng)
+        # clause: IG-SETUP-2, IG-COMP-2
         st.thanos_deck = _deck(THANOS_CARDS, thanos_top, rng)
+        # clause: IG-SETUP-4, IG-COMP-4
         st.hero_health = opts["hero_health"]
         st.thanos_health = opts["thanos_health"][players - 2]
         for seat in range(1, players):
             st.hands[seat].append(st.hero_deck.pop())
         st.hands[THANOS] = sorted([st.thanos_deck.pop(), st.thanos_deck.pop()])
         st.hero_turns = 1
+        # clause: IG-TURN-1
         rules.start_turn(st, THANOS)
         st.log.take()  # the opening's events are nobody's move
         return st

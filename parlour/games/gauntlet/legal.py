@@ -154,7 +154,7 @@ def _plays(st: GauntletState, tab: Tables) -> list[Action]:
         for c in hand:
             k = KIND[c]
             if k in _NEVER_PLAYED:
-                # clause: IG-TURN-4
+                # clause: IG-TURN-4, IG-THANOS-THANOS
                 continue
             if k in seen:
                 continue

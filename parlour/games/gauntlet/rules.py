@@ -72,6 +72,7 @@ def _on_with(st: GauntletState, action: Action) -> None:
 
 def _on_space(st: GauntletState, action: Action) -> None:
     if action is A.FIGHT_PASS:
+        # clause: IG-RULING-3
         st.log.emit("declined", seat=THANOS)
         _end_card(st)
         return
@@ -86,6 +87,7 @@ def _on_accept(st: GauntletState, action: Action) -> None:
         st.log.emit("accepted", seat=st.prompt_seat)
         _hero_fight(st, st.prompt_seat)
     else:
+        # clause: IG-RULING-3
         st.log.emit("declined", seat=st.prompt_seat)
     _end_card(st)
 
@@ -171,6 +173,7 @@ def _hero_play(st: GauntletState, action: A.HeroPlay) -> None:
 
 def _hero1(st: GauntletState, action: A.HeroPlay) -> None:
     """IG-HERO-1: a hit always asks Thanos which matching card goes, hiding a double."""
+    # clause: IG-HERO-1
     guess = action.guess
     if any(NUMBER[c] == guess for c in st.hands[THANOS]):
         st.log.emit("guess_hit", number=guess)
@@ -188,6 +191,7 @@ def _hero2(st: GauntletState, action: A.HeroPlay) -> None:
     target = action.target
     hand = st.hands[THANOS]
     if hand:
+        # clause: IG-HERO-2
         card = hand[st.rng.below(len(hand))]
         st.known[target].add(card)
         if st.log.record:
@@ -235,6 +239,7 @@ def _hero5(st: GauntletState, action: A.HeroPlay) -> None:
 
 def _hero6(st: GauntletState, action: A.HeroPlay) -> None:
     """IG-HERO-6: the chosen hero is asked whether to fight."""
+    # clause: IG-HERO-6
     st.phase = ACCEPT
     st.prompt_seat = action.target
 
@@ -256,6 +261,7 @@ def _hero_fight(st: GauntletState, hero: int) -> None:
     if not hand:
         st.log.emit("no_effect")
         return
+    # clause: IG-FIGHT-2, IG-RANDOM-1
     _fight(st, hero, hand[st.rng.below(len(hand))], thanos_started=False)
 
 
@@ -272,6 +278,7 @@ def _thanos_play(st: GauntletState, action: A.ThanosPlay) -> None:
 
 def _outrider(st: GauntletState, action: A.ThanosPlay) -> None:
     """IG-THANOS-OUTRIDER: a right guess at one hero defeats their card."""
+    # clause: IG-THANOS-OUTRIDER
     card = st.hands[action.target][0]
     if NUMBER[card] == action.guess:
         _defeat_heroes(st, [action.target])
@@ -282,6 +289,7 @@ def _outrider(st: GauntletState, action: A.ThanosPlay) -> None:
 
 def _mind(st: GauntletState, action: A.ThanosPlay) -> None:
     """IG-THANOS-MIND: every hero holding the named number is defeated."""
+    # clause: IG-THANOS-MIND
     hit = [s for s in range(1, st.players) if NUMBER[st.hands[s][0]] == action.guess]
     if hit:
         _defeat_heroes(st, hit)
@@ -292,6 +300,7 @@ def _mind(st: GauntletState, action: A.ThanosPlay) -> None:
 
 def _corvus(st: GauntletState, action: A.ThanosPlay) -> None:
     """IG-THANOS-CORVUS: a hero card of 3 or less is defeated."""
+    # clause: IG-THANOS-CORVUS
     if NUMBER[st.hands[action.target][0]] <= 3:
         _defeat_heroes(st, [action.target])
     else:
@@ -301,6 +310,7 @@ def _corvus(st: GauntletState, action: A.ThanosPlay) -> None:
 
 def _soul(st: GauntletState, action: A.ThanosPlay) -> None:
     """IG-THANOS-SOUL: a hero card of 3 or more is defeated."""
+    # clause: IG-THANOS-SOUL
     if NUMBER[st.hands[action.target][0]] >= 3:
         _defeat_heroes(st, [action.target])
     else:
@@ -310,6 +320,7 @@ def _soul(st: GauntletState, action: A.ThanosPlay) -> None:
 
 def _dwarf(st: GauntletState, action: A.ThanosPlay) -> None:
     """IG-THANOS-DWARF: Thanos may fight one hero."""
+    # clause: IG-THANOS-DWARF
     if action.target < 0:
         st.log.emit("declined", seat=THANOS)
         _end_card(st)
@@ -322,6 +333,7 @@ def _dwarf(st: GauntletState, action: A.ThanosPlay) -> None:
 def _space(st: GauntletState, action: A.ThanosPlay) -> None:
     """IG-THANOS-SPACE: up to two fights, each a prompt."""
     p = st.pending
+    # clause: IG-THANOS-SPACE
     st.pending = Pending(p.kind, p.target, p.guess, 2, -1)
     st.phase = SPACE
     st.prompt_seat = THANOS
@@ -351,6 +363,7 @@ def _thanos_tokens(st: GauntletState, action: A.ThanosPlay) -> None:
 
 def _draw_and_bottom(st: GauntletState, action: A.ThanosPlay) -> None:
     """IG-THANOS-EBONY, IG-THANOS-REALITY: draw the card's count, then put as many under."""
+    # clause: IG-THANOS-EBONY, IG-THANOS-REALITY
     want = EFFECTS[action.kind].draws
     drawn = 0
     while drawn < want and st.thanos_deck:
@@ -389,6 +402,7 @@ def _thanos_fight(st: GauntletState, target: int) -> None:
         st.log.emit("no_effect")
         _after_thanos_fight(st)
         return
+    # clause: IG-FIGHT-2
     if len(kinds_in_hand(st, 0)) > 1:
         st.phase = WITH
         st.prompt_seat = THANOS
@@ -414,9 +428,11 @@ def _after_thanos_fight(st: GauntletState) -> None:
 
 def _fight(st: GauntletState, hero: int, thanos_card: int, *, thanos_started: bool) -> None:
     """IG-FIGHT-1..4: compare in secret, spend one token each, the lower is defeated."""
+    # clause: IG-FIGHT-1
     hero_card = st.hands[hero][0]
     hv, tv = NUMBER[hero_card], NUMBER[thanos_card]
     hero_bonus = thanos_bonus = False
+    # clause: IG-FIGHT-3
     if st.tokens[hero]:
         st.tokens[hero] -= 1
         hv += 2
@@ -429,6 +445,7 @@ def _fight(st: GauntletState, hero: int, thanos_card: int, *, thanos_started: bo
         _fight_events(
             st, hero, hero_card, thanos_card, hv, tv, hero_bonus, thanos_bonus, thanos_started
         )
+    # clause: IG-FIGHT-4
     if hv > tv:
         st.known[THANOS].add(hero_card)
         _defeat_thanos(st, thanos_card)
@@ -475,12 +492,15 @@ def _defeat_heroes(st: GauntletState, seats: list[int]) -> None:
     for s in seats:
         card = st.hands[s].pop()
         st.faceup[s].append(card)
+        # clause: IG-DEFEAT-1, IG-DEFEAT-3
         st.hero_health -= 1
         if st.log.record:
             st.log.emit("defeated", seat=s, card=CARDS[card].id, health=st.hero_health)
         if st.hero_health <= 0:
+            # clause: IG-END-2, IG-END-4
             _finish(st, "hero_health")
             return
+    # clause: IG-DEFEAT-3
     for s in seats:
         _draw_hero(st, s)
 
@@ -488,14 +508,17 @@ def _defeat_heroes(st: GauntletState, seats: list[int]) -> None:
 def _defeat_thanos(st: GauntletState, card: int) -> None:
     """IG-DEFEAT-1/2: lose 1 health, redraw, then shuffle a returning card back."""
     st.hands[THANOS].remove(card)
+    # clause: IG-DEFEAT-1
     st.thanos_health -= 1
     if st.log.record:
         st.log.emit("defeated", seat=THANOS, card=CARDS[card].id, health=st.thanos_health)
     if st.thanos_health <= 0:
         st.defeated.append(card)
+        # clause: IG-END-1, IG-END-4
         _finish(st, "thanos_health")
         return
     _draw_thanos(st)
+    # clause: IG-DEFEAT-2, IG-RULING-1
     if _RETURNS[card] and (card != MIND_STONE or st.options["mind_stone_returns"]):
         st.thanos_deck.append(card)
         st.rng.shuffle(st.thanos_deck)
@@ -541,6 +564,7 @@ def _rebuild_hero_deck(st: GauntletState) -> bool:
 
 
 def _draw_thanos(st: GauntletState) -> None:
+    # clause: IG-DECK-2
     if st.thanos_deck:
         st.hands[THANOS].append(st.thanos_deck.pop())
         st.hands[THANOS].sort()
@@ -553,6 +577,7 @@ def _end_card(st: GauntletState) -> None:
     """The card is resolved: Thanos may snap before his turn ends (IG-END-3)."""
     if st.over:
         return
+    # clause: IG-END-3
     if st.active == THANOS and st.snap_ready():
         st.phase = SNAP
         st.prompt_seat = THANOS
@@ -567,10 +592,12 @@ def _snap(st: GauntletState) -> None:
 
 def _end_turn(st: GauntletState) -> None:
     seat = st.active
+    # clause: IG-DECK-3
     if seat != THANOS and len(st.hands[seat]) != 1:
         raise RuntimeError("IG-DECK-3: a hero must hold exactly one card between turns")
     if seat == THANOS:
         seat = 1
+        # clause: IG-TURN-3
         st.hero_turns = 2 if st.players == 2 else 1
     else:
         st.hero_turns -= 1
@@ -594,6 +621,7 @@ def start_turn(st: GauntletState, seat: int) -> None:
     if seat != THANOS:
         _draw_hero(st, seat)
         return
+    # clause: IG-TURN-2
     _draw_thanos(st)
     if all(KIND[c] == "thanos" for c in st.hands[THANOS]):
         # Nothing to play, yet his turn never passes (IG-TURN-4): his deck is empty, so all

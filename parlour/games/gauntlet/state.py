@@ -171,6 +171,7 @@ class GauntletState(State):
         """Face-up cards in front of each seat (Thanos: the cards he played)."""
         self.defeated: list[int] = []
         """Thanos's defeated cards lying face up (those not shuffled back)."""
+        # clause: IG-SETUP-3
         self.tokens = [0] * players
         self.known: list[set[int]] = [set() for _ in range(players)]
         """Cards whose hidden place each seat has seen (peeks, fights, looks, bottoms)."""
@@ -220,6 +221,7 @@ class GauntletState(State):
     def snap_ready(self) -> bool:
         """Whether all six stones are in Thanos's hand or face up in front of him (IG-END-3)."""
         n = 0
+        # clause: IG-END-3, IG-RULING-2
         for zone in (self.faceup[THANOS], self.defeated, self.hands[THANOS]):
             for c in zone:
                 if c in STONES:
@@ -237,6 +239,7 @@ class GauntletState(State):
     def census(self) -> dict[str, int]:
         """How many of each card are in every zone (always one each)."""
         out: dict[str, int] = {}
+        # clause: IG-COMP-3
         zones = [self.hero_deck, self.thanos_deck, self.defeated, self.looking]
         zones += self.hands + self.faceup
         for zone in zones:

@@ -49,6 +49,7 @@ def _pending(st: GauntletState) -> Pending:
 
 def view_of(st: GauntletState, seat: int | None) -> GauntletTable:
     """The game-specific part of ``seat``'s view (IG-INFO-1)."""
+    # clause: IG-INFO-1
     known: Known = {"thanos_hand": [], "hands": {}, "hero_deck": [], "thanos_deck": []}
     hand: list[str] = []
     if seat is not None:

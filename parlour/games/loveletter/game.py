@@ -102,6 +102,7 @@ class LoveLetterPlay(Rules):
             if self.phase == PLAY:  # the common case, without a call
                 a = self.actor
                 others = self.alive & ~self.prot & ~(1 << a)
+                # clause: LL-RULING-1
                 legal = self.tab.play_legal(self.hand[a], self.drawn, a, others, self.syc)
             else:
                 legal = legal_now(self, self.tab)

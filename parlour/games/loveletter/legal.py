@@ -94,6 +94,7 @@ class Legal:
 
     def _pair_legal(self, hand: int, drawn: int, actor: int, others: int, syc: int) -> LegalList:
         if hand * 64 + drawn in self.forced:
+            # clause: LL-CARD-COUNTESS, LL-CARD-COUNTESS-2019
             return self.countess_only
         if hand > drawn:
             hand, drawn = drawn, hand
@@ -111,6 +112,7 @@ class Legal:
         """LL-CARD-SYCOPHANT: each card's choices must include ``syc`` when any can."""
         out: list[Action] = []
         for group in groups:
+            # clause: LL-CARD-SYCOPHANT
             hits = [a for a in group if isinstance(a, Play) and syc in a.targets]
             out += hits if hits else group
         acts = tuple(out)
@@ -134,7 +136,9 @@ class Legal:
         seats = [s for s in range(self.players) if mask >> s & 1]
         choices = [c for n in effect.counts for c in combinations(seats, n)]
         if not choices:
+            # clause: LL-TURN-4
             return (plays[kind, (), -1],)  # LL-TURN-4: played with no effect
+        # clause: LL-CARD-GUARD-2019
         guesses = ed.guesses if effect.names_value else (-1,)
         return tuple(plays[kind, c, g] for c in choices for g in guesses)
 

@@ -82,11 +82,15 @@ class Rules(LoveLetterState):
         if self.stacked:
             deck = self.stacked.pop(0)[::-1]  # the stack lists the top card first
         else:
+            # clause: LL-RULING-2
             deck = list(self.ed.deck)
             self.rng.shuffle(deck)
+        # clause: LL-SETUP-1
         self.aside = deck.pop()
+        # clause: LL-SETUP-2
         self.face_up = [deck.pop(), deck.pop(), deck.pop()] if self.face_up_rule else []
         hand = [-1] * n
+        # clause: LL-SETUP-3
         for i in range(n):
             hand[(first + i) % n] = deck.pop()
         self.hand = hand
@@ -116,6 +120,7 @@ class Rules(LoveLetterState):
     def _begin_turn(self, seat: int) -> None:
         """LL-TURN-2: protection ends, then draw."""
         self.actor = seat
+        # clause: LL-TURN-2
         self.prot &= ~(1 << seat)
         card = self.pile.pop()
         self.drawn = card
@@ -133,11 +138,14 @@ class Rules(LoveLetterState):
             return
         alive = self.alive
         if alive & (alive - 1) == 0:
+            # clause: LL-END-1
             self._end_round([alive.bit_length() - 1], False)
         elif not self.pile:
+            # clause: LL-END-2
             self._showdown()
         else:
             n = self.players
+            # clause: LL-TURN-1
             s = (self.actor + 1) % n
             while not alive >> s & 1:
                 s = (s + 1) % n
@@ -165,8 +173,10 @@ class Rules(LoveLetterState):
             card = hand[s]
             if card == k_bishop and princess_held:
                 continue  # LL-CARD-BISHOP: the Princess beats the Bishop at the end
+            # clause: LL-CARD-KING-2019, LL-CARD-COUNTESS-2019, LL-CARD-PRINCESS-2019
             value = values[card]
             if k_count >= 0:
+                # clause: LL-CARD-COUNT
                 value += self.discards[s].count(k_count)
             if record:
                 self._emit("reveal", seat=s, card=self._id(card), value=value)
@@ -176,6 +186,7 @@ class Rules(LoveLetterState):
             elif value == best:
                 tied.append(s)
         if len(tied) > 1 and self.tie_rule != "all":
+            # clause: LL-END-3
             totals = {s: sum(values[k] for k in self.discards[s]) for s in tied}
             top = max(totals.values())
             tied = [s for s in tied if totals[s] == top]
@@ -195,9 +206,11 @@ class Rules(LoveLetterState):
             self._emit("round_won", winner=list(winners))
         else:
             self._emit("round_nobody")
+        # clause: LL-GAME-1
         for s in winners:
             self._gain(s, "round", check=False)
         if self.k_spy >= 0:
+            # clause: LL-CARD-SPY, LL-END-4
             spies = [
                 s
                 for s in range(self.players)
@@ -206,13 +219,16 @@ class Rules(LoveLetterState):
             if len(spies) == 1:
                 self._gain(spies[0], "spy", check=False)
         if self.premium:
+            # clause: LL-CARD-JESTER, LL-END-4
             for s, chosen in enumerate(self.jester):
                 if chosen >= 0 and chosen in winners:
                     self._gain(s, "jester", check=False)
+        # clause: LL-GAME-1, LL-END-4
         reached = [s for s in range(self.players) if self.tokens[s] >= self.target]
         if reached:
             self._finish(reached)
             return
+        # clause: LL-GAME-2
         if len(winners) == 1:
             first = winners[0]
         elif winners:
@@ -227,6 +243,7 @@ class Rules(LoveLetterState):
         if self.log.record:
             self._emit("token", seat=seat, reason=why, tokens=self.tokens[seat])
         if check and self.tokens[seat] >= self.target:
+            # clause: LL-GAME-3
             self._finish([seat])
 
     def _finish(self, winners: list[int]) -> None:
@@ -237,6 +254,7 @@ class Rules(LoveLetterState):
 
     def _knock_out(self, seat: int, by: str) -> None:
         """LL-TURN-5: out of the round, hand revealed and discarded (Constable first)."""
+        # clause: LL-TURN-5
         self.alive &= ~(1 << seat)
         self.prot &= ~(1 << seat)
         card = self.hand[seat]
@@ -268,8 +286,10 @@ class Rules(LoveLetterState):
         card = self.hand[seat]
         if card == self.k_princess:
             self._emit("discarded", seat=seat, card=self._id(card), by=by)
+            # clause: LL-CARD-PRINCESS
             self._knock_out(seat, "princess")
             return False
+        # clause: LL-TURN-3
         self.discards[seat].append(card)
         self.hand[seat] = -1
         if self.log.record:
@@ -289,6 +309,7 @@ class Rules(LoveLetterState):
             hv[seat] += 1
         self.drawn = -1
         self.facts.append((KEPT, seat, hv[seat], kind, 0))
+        # clause: LL-TURN-3
         self.discards[seat].append(kind)
         self.syc = -1  # LL-CARD-SYCOPHANT: used up by this card
         targets = play.targets
@@ -298,6 +319,7 @@ class Rules(LoveLetterState):
             if not targets:
                 ev.append(Event("played", {"seat": seat, "card": play.card}))
                 if self.chooses[kind]:
+                    # clause: LL-TURN-4
                     ev.append(Event("no_effect", {"seat": seat, "card": play.card}))
             elif len(targets) == 2:
                 ev.append(
@@ -327,11 +349,14 @@ class Rules(LoveLetterState):
         # _end_turn written out (LL-END-1/2): this runs after nearly every move.
         alive = self.alive
         if alive & (alive - 1) == 0:
+            # clause: LL-END-1
             self._end_round([alive.bit_length() - 1], False)
         elif not self.pile:
+            # clause: LL-END-2
             self._showdown()
         else:
             n = self.players
+            # clause: LL-TURN-1
             s = seat + 1
             if s == n:
                 s = 0
@@ -352,6 +377,7 @@ class Rules(LoveLetterState):
             self.discards[t].append(card)
             self._redraw(t)
         elif self.values[card] == guess:
+            # clause: LL-CARD-GUARD
             self._knock_out(t, "guard")
         else:
             self.facts.append((LACKS, t, self.hv[t], -1 if guess is None else guess, 0))
@@ -373,6 +399,7 @@ class Rules(LoveLetterState):
 
     def _dowager(self, seat: int, targets: tuple[int, ...], guess: int | None) -> None:
         """LL-CARD-DOWAGER: the higher value is knocked out."""
+        # clause: LL-CARD-DOWAGER
         self._compare(seat, targets[0], False)
 
     def _compare(self, seat: int, t: int, lower_out: bool) -> None:
@@ -400,6 +427,7 @@ class Rules(LoveLetterState):
 
     def _handmaid(self, seat: int, targets: tuple[int, ...], guess: int | None) -> None:
         """LL-CARD-HANDMAID."""
+        # clause: LL-CARD-HANDMAID
         self.prot |= 1 << seat
         if self.log.record:
             self._emit("protected", seat=seat)
@@ -407,6 +435,7 @@ class Rules(LoveLetterState):
     def _prince(self, seat: int, targets: tuple[int, ...], guess: int | None) -> None:
         """LL-CARD-PRINCE."""
         t = targets[0]
+        # clause: LL-CARD-PRINCE
         if self._discard_hand(t, "prince"):
             self._redraw(t)
 
@@ -424,10 +453,12 @@ class Rules(LoveLetterState):
     def _king(self, seat: int, targets: tuple[int, ...], guess: int | None) -> None:
         """LL-CARD-KING."""
         self._emit("traded", seat=seat, target=targets[0])
+        # clause: LL-CARD-KING, LL-CARD-KING-2019
         self._swap(seat, targets[0])
 
     def _princess(self, seat: int, targets: tuple[int, ...], guess: int | None) -> None:
         """LL-CARD-PRINCESS."""
+        # clause: LL-CARD-PRINCESS, LL-CARD-PRINCESS-2019
         self._knock_out(seat, "princess")
 
     def _bishop(self, seat: int, targets: tuple[int, ...], guess: int | None) -> None:
@@ -437,6 +468,7 @@ class Rules(LoveLetterState):
             self.facts.append((LACKS, t, self.hv[t], -1 if guess is None else guess, 0))
             self._emit("bishop_miss", seat=seat, target=t, guess=guess)
             return
+        # clause: LL-CARD-BISHOP
         self.facts.append((HOLDS, t, self.hv[t], -1 if guess is None else guess, 0))
         self._emit("bishop_hit", seat=seat, target=t, guess=guess)
         self._gain(seat, "bishop")
@@ -455,23 +487,27 @@ class Rules(LoveLetterState):
             self._redraw(t)
         self.pending = None
         if self.phase == OVER:
+            # clause: LL-GAME-3
             return  # LL-GAME-3: a Constable's token from a discarded Princess ended the game
         self.phase = PLAY
         self._end_turn()
 
     def _sycophant(self, seat: int, targets: tuple[int, ...], guess: int | None) -> None:
         """LL-CARD-SYCOPHANT."""
+        # clause: LL-CARD-SYCOPHANT
         self.syc = targets[0]
         self._emit("sycophant", seat=seat, target=targets[0])
 
     def _baroness(self, seat: int, targets: tuple[int, ...], guess: int | None) -> None:
         """LL-CARD-BARONESS."""
+        # clause: LL-CARD-BARONESS
         for t in targets:
             self.known[seat * self.players + t] = self.hv[t]
             self._emit("saw", ONLY[seat], seat=seat, target=t, card=self._id(self.hand[t]))
 
     def _cardinal(self, seat: int, targets: tuple[int, ...], guess: int | None) -> None:
         """LL-CARD-CARDINAL: swap two hands, then an optional look."""
+        # clause: LL-CARD-CARDINAL
         a, b = targets
         self._emit("cardinal_swap", seat=seat, first=a, second=b)
         self._swap(a, b)
@@ -498,6 +534,7 @@ class Rules(LoveLetterState):
         if not self.pile:
             self._emit("no_effect", seat=seat, card="chancellor")
             return
+        # clause: LL-CARD-CHANCELLOR
         drawn = [self.pile.pop() for _ in range(min(2, len(self.pile)))]
         self.pending = ChancellorPending((self.hand[seat], *drawn))
         self.hand[seat] = -1

@@ -37,6 +37,7 @@ def held_cards(state: LoveLetterState, seat: int) -> list[int]:
 def known_hands(state: LoveLetterState, seat: int) -> dict[int, int]:
     """The other seats' hands ``seat`` knows for sure (kinds), while still valid."""
     n = state.players
+    # clause: LL-TURN-6
     row = state.known[seat * n : seat * n + n]
     return {
         t: state.hand[t]

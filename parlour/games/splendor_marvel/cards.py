@@ -161,6 +161,7 @@ def validate(cards: list[Card], faces: list[LocationFace]) -> None:
     ids = [c.id for c in cards] + [f.id for f in faces]
     if len(set(ids)) != len(ids):
         raise CardDataError("ids must be unique")
+    # clause: SM-COMP-2
     for tier, count in zip(TIERS, (40, 30, 20), strict=True):
         in_tier = [c for c in cards if c.tier == tier]
         if len(in_tier) != count:
@@ -175,6 +176,7 @@ def validate(cards: list[Card], faces: list[LocationFace]) -> None:
         raise CardDataError("the cards must be worth 140 points in all")
     if any(c.time_stone != (c.tier == 3) for c in cards):
         raise CardDataError("exactly the tier-3 cards show the Time Stone icon")
+    # clause: SM-COMP-3
     if len(faces) != 8 or len({f.tile for f in faces}) != 4:
         raise CardDataError("there must be 4 location tiles with 2 faces each")
     if any(f.points != 3 or sum(f.requires) == 0 for f in faces):

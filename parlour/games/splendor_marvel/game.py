@@ -123,15 +123,19 @@ class SplendorMarvel(Game):
             rng.shuffle(rest)
             top_first = given + rest
             st.decks[t - 1] = top_first[::-1]  # the top is the list's end: pop() draws
+            # clause: SM-SETUP-1
             st.display[t - 1] = [st.decks[t - 1].pop() for _ in range(DISPLAY_SLOTS)]
         if faces is None:
             tiles = list(TILES)
             rng.shuffle(tiles)
+            # clause: SM-SETUP-2
             faces = [FACE_OF[tile, "AB"[rng.below(2)]].index for tile in tiles[:players]]
         st.locations = faces
         first = opts["first_player"]
+        # clause: SM-SETUP-4
         st.first = st.turn = rng.below(players) if first is None else first
         stones, green = SUPPLY_BY_PLAYERS[players]
+        # clause: SM-COMP-1, SM-SETUP-3
         st.supply = [stones] * 5 + [green, GREY_TOKENS]
         return st
 

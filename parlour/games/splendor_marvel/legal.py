@@ -131,6 +131,7 @@ def _compute(st: SplendorMarvelState) -> list[Action]:
             | (sup[3] >= 4) << 3
             | (sup[4] >= 4) << 4
         )
+        # clause: SM-ACT-TAKE3, SM-ACT-TAKE2
         legal: list[Action] = TAKE_BY_MASK[avail] + TAKE2_BY_MASK[four]
         reserved = st.reserved[seat]
         display = st.display
@@ -183,6 +184,7 @@ def _compute(st: SplendorMarvelState) -> list[Action]:
                     options = RECRUIT_RESERVED[pos]
                     legal += [options[i] for i in found]
         if not legal:
+            # clause: SM-ACT-NONE
             legal.append(PASS)
         return legal
     if phase is RETURN_TOKENS:

@@ -99,6 +99,7 @@ def _take(st: SplendorMarvelState, seat: int, action: Any) -> None:
     colours: tuple[int, ...] = action.colours
     tok = st.tokens[seat]
     sup = st.supply
+    # clause: SM-ACT-TAKE3
     for c in colours:
         sup[c] -= 1
         tok[c] += 1
@@ -110,6 +111,7 @@ def _take(st: SplendorMarvelState, seat: int, action: Any) -> None:
 def _take_two(st: SplendorMarvelState, seat: int, action: Any) -> None:
     """SM-ACT-TAKE2: two tokens of one colour."""
     colour: int = action.colour
+    # clause: SM-ACT-TAKE2
     st.supply[colour] -= 2
     st.tokens[seat][colour] += 2
     log = st.log
@@ -123,6 +125,7 @@ def _reserve(st: SplendorMarvelState, seat: int, action: Any) -> None:
     tier = action.tier
     slot = action.slot
     log = st.log
+    # clause: SM-ACT-RESERVE
     card = st.decks[tier - 1].pop() if slot is None else st.display[tier - 1][slot]
     st.reserved[seat].append(card)
     st.reserved_blind[seat].append(slot is None)
@@ -154,6 +157,7 @@ def _recruit(st: SplendorMarvelState, seat: int, action: Any) -> None:
     sup = st.supply
     grey = action.grey
     spent = 0
+    # clause: SM-ACT-RECRUIT
     for c in range(5):
         need = info.cost[c] - bon[c]
         if need > 0:
@@ -185,6 +189,7 @@ def _recruit(st: SplendorMarvelState, seat: int, action: Any) -> None:
 
 def _pass(st: SplendorMarvelState, seat: int, action: Any) -> None:
     """SM-ACT-NONE: nothing is legal, the player passes."""
+    # clause: SM-ACT-NONE
     st.log.emit("passed", None, seat=seat)
 
 
@@ -214,6 +219,7 @@ def _refill(st: SplendorMarvelState, tier: int, slot: int) -> None:
 def _after_action(st: SplendorMarvelState, seat: int) -> None:
     """SM-END-LIMIT first: over ten tokens, prompt the player to return some."""
     if sum(st.tokens[seat]) > TOKEN_LIMIT:
+        # clause: SM-END-LIMIT
         st.phase = RETURN_TOKENS
         return
     _after_limit(st, seat)
@@ -225,6 +231,7 @@ def _after_limit(st: SplendorMarvelState, seat: int) -> None:
     tags = st.tags
     holder = st.avengers
     if holder != seat and tags[seat] >= AVENGERS_TAGS and (holder < 0 or tags[seat] > tags[holder]):
+        # clause: SM-END-AVENGERS
         st.avengers = seat
         if holder < 0:
             st.log.emit("avengers", None, seat=seat)
@@ -234,6 +241,7 @@ def _after_limit(st: SplendorMarvelState, seat: int) -> None:
         b = st.bonus[seat]
         have = b[0] | b[1] << 6 | b[2] << 12 | b[3] << 18 | b[4] << 24 | GUARD  # packed
         req = PACKED_REQUIRES
+        # clause: SM-END-LOCATION
         qualify = [f for f in st.locations if (have - req[f]) & GUARD == GUARD]
         if len(qualify) > 1:
             st.phase = CHOOSE_LOCATION
@@ -257,16 +265,19 @@ def _end_turn(st: SplendorMarvelState, seat: int) -> None:
     """SM-END-GAUNTLET and the end of the round (SM-WIN-2..4); pass the turn on."""
     st.turns += 1
     if st.meets_gauntlet(seat):
+        # clause: SM-END-GAUNTLET
         st.final = True
         st.log.emit("gauntlet", None, seat=seat)
     n = st.players
     if seat == (st.first - 1) % n:
         st.rounds += 1
         if st.final:
+            # clause: SM-WIN-2
             qualified = [p for p in range(n) if st.meets_gauntlet(p)]
             if qualified:
                 _finish(st, qualified, "gauntlet")
                 return
+            # clause: SM-WIN-4
             st.final = False  # SM-WIN-4: nobody still meets it; play on
             st.log.emit("gauntlet_lost")
         if st.rounds >= st.options["max_rounds"]:
@@ -278,6 +289,7 @@ def _end_turn(st: SplendorMarvelState, seat: int) -> None:
 def _finish(st: SplendorMarvelState, candidates: list[int], reason: str) -> None:
     """SM-WIN-3: most points, then Avengers Assemble, then fewest cards, else shared."""
     points = [st.points(p) for p in range(st.players)]
+    # clause: SM-WIN-3
     best = max(points[p] for p in candidates)
     tied = [p for p in candidates if points[p] == best]
     decided = "points"

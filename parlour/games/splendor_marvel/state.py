@@ -273,6 +273,7 @@ class SplendorMarvelState(State):
     def points(self, seat: int) -> int:
         """Infinity points: cards, locations and Avengers Assemble."""
         return (
+            # clause: SM-COMP-4, SM-WIN-5
             self.card_points[seat]
             + 3 * len(self.owned_locations[seat])
             + (AVENGERS_POINTS if self.avengers == seat else 0)
@@ -281,6 +282,7 @@ class SplendorMarvelState(State):
     def meets_gauntlet(self, seat: int) -> bool:
         """The Infinity Gauntlet condition (SM-WIN-1)."""
         return (
+            # clause: SM-WIN-1
             self.tokens[seat][GREEN] > 0
             and self.points(seat) >= WIN_POINTS
             and min(self.bonus[seat]) > 0

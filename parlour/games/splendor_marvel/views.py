@@ -41,6 +41,7 @@ def view(state: SplendorMarvelState, seat: int | None) -> SplendorMarvelTable:
     """The game-specific part of ``seat``'s view."""
     seats: list[SeatView] = []
     for p in range(state.players):
+        # clause: SM-INFO-1
         reserved: list[Reserved] = [
             {
                 "tier": CARDS[card].tier,

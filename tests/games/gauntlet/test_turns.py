@@ -12,7 +12,12 @@ from tests.games.gauntlet.helpers import ids, idx, kinds, legal, new, play
 
 
 def test_IG_COMP_1_and_IG_COMP_2_card_tables() -> None:
-    """IG-COMP-1 16 hero cards by number; IG-COMP-2 13 Thanos cards, 6 stones, ↺ flags."""
+    """IG-COMP-1 16 hero cards by number; IG-COMP-2 13 Thanos cards, 6 stones, ↺ flags; a
+    new game's decks and hands hold each of them once."""
+    st = GAME.new(4, seed=3)
+    heroes_dealt = st.hero_deck + [c for s in range(1, 4) for c in st.hands[s]]
+    assert sorted(heroes_dealt) == sorted(HERO_CARDS)
+    assert sorted(st.thanos_deck + st.hands[0]) == sorted(THANOS_CARDS)
     heroes = [CARDS[c] for c in HERO_CARDS]
     assert [sum(c.number == n for c in heroes) for n in range(1, 7)] == [3, 3, 3, 3, 2, 2]
     thanos = [CARDS[c] for c in THANOS_CARDS]

@@ -81,7 +81,7 @@ def test_sm_comp_2_stable_ids_and_named_fields() -> None:
     ],
 )
 def test_sm_comp_2_validation_refuses_broken_data(edit: Any, message: str) -> None:
-    """SM-COMP-2/3: a data file breaking a stated count fails at load."""
+    """SM-COMP-2 and SM-COMP-3: a data file breaking a stated count fails at load."""
     data = copy.deepcopy(_raw())
     edit(data)
     with pytest.raises(CardDataError, match=message):
