@@ -8,9 +8,9 @@ default its view), so opponents in the tree choose with what they could know, no
 sampled cards of others. Search never touches the real state: only the observation's
 resampled root.
 
-Long games need a horizon. A game package may expose ``SEARCH_HINTS`` (see
-:class:`SearchHints`): ``stop(state)`` ends a rollout early (a round's end) and
-``value(state, seat)`` scores the position there in ``[0, 1]``.
+Long games need a horizon. A game's record may hold search hints (see
+:class:`~parlour.engine.record.SearchHints`): ``stop(state)`` ends a rollout early (a
+round's end) and ``value(state, seat)`` scores the position there in ``[0, 1]``.
 
 A spec is ``ismcts`` (default budget), ``ismcts:500`` (500 iterations, deterministic for a
 given generator), ``ismcts:200ms`` (200 milliseconds) or both, ``ismcts:2000,900ms``
@@ -26,13 +26,14 @@ import time
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from importlib import import_module
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 from parlour.bots.base import Bot, Observation, RandomBot
 from parlour.bots.registry import register_bot
-from parlour.engine import Action, Game, OptionError, Rng, State
+from parlour.engine import Action, OptionError, Rng, State
 from parlour.engine.playout import observe
+from parlour.engine.record import SearchHints
+from parlour.games import game_record
 
 DEFAULT_ITERATIONS = 1000
 """The budget of a bare ``ismcts`` spec."""
@@ -46,56 +47,9 @@ MAX_ROLLOUT_MOVES = 5000
 """A safety net: a rollout this long is scored as it stands (a draw for everyone)."""
 
 
-@runtime_checkable
-class SearchHints(Protocol):
-    """Per-game knowledge that makes search cheaper; every member is optional but these two.
-
-    A game package exposes an instance as ``SEARCH_HINTS``. Optional extras, looked up by
-    name: ``horizon: int`` (score a rollout after this many moves past the root),
-    ``rollout_action(state, rng) -> Action`` (a cheap rollout policy instead of uniform
-    random), ``infoset_key(state, seat) -> Hashable`` (a faster key for the seat's
-    information set than its view; it must depend only on what the seat knows),
-    ``player_model(state, rng) -> Action`` (how a player is expected to move, from its own
-    knowledge in the state: used by a bot with ``model_players``) and
-    ``plausibility(state, seat) -> float`` (how likely the other seats' past moves were in a
-    sampled world under that model, in [0, 1]; it may read only what is public).
-    """
-
-    def stop(self, state: State) -> bool:
-        """Whether to end a rollout here (for example at the end of a round)."""
-        ...
-
-    def value(self, state: State, seat: int) -> float:
-        """The worth of a non-final position for ``seat``, in [0, 1] (like a win share)."""
-        ...
-
-
-_HINTS: dict[str, SearchHints | None] = {}
-
-
 def hints_for(state: State) -> SearchHints | None:
-    """The search hints of a state's game: ``SEARCH_HINTS`` of its package, or its ``search``."""
-    game_id = state.game.id
-    if game_id in _HINTS:
-        return _HINTS[game_id]
-    package = game_package(state.game)
-    hints: Any = getattr(import_module(package), "SEARCH_HINTS", None)
-    if hints is None:
-        module = package + ".search"
-        try:
-            hints = getattr(import_module(module), "SEARCH_HINTS", None)
-        except ModuleNotFoundError as exc:
-            if exc.name != module:
-                raise
-    _HINTS[game_id] = hints if isinstance(hints, SearchHints) else None
-    return _HINTS[game_id]
-
-
-def game_package(game: Game) -> str:
-    """The name of the package a game's class belongs to (its module when that is one)."""
-    name = type(game).__module__
-    module = import_module(name)
-    return name if hasattr(module, "__path__") else name.rsplit(".", 1)[0]
+    """The search hints of a state's game (its record's ``search_hints``)."""
+    return game_record(state.game).search_hints
 
 
 def view_key(state: State, seat: int) -> Hashable:
@@ -513,7 +467,6 @@ __all__ = [
     "IsmctsBot",
     "SearchHints",
     "SearchStats",
-    "game_package",
     "hints_for",
     "ismcts_factory",
     "measure_iterations",

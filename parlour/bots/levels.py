@@ -12,13 +12,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from importlib import import_module
 from typing import Any
 
 from parlour.bots.base import Bot, Observation, RandomBot
-from parlour.bots.ismcts import Budget, IsmctsBot, game_package
-from parlour.bots.registry import BotFactory, register_bot
+from parlour.bots.ismcts import Budget, IsmctsBot
+from parlour.bots.registry import register_bot
 from parlour.engine import Action, OptionError, Rng
+from parlour.engine.record import BotFactory
+from parlour.games import game_record
 
 LEVELS = ("easy", "normal", "hard")
 """The level names, easiest first."""
@@ -27,10 +28,8 @@ ALIASES: Mapping[str, str] = {"heuristic": "normal"}
 the lobby lists only the kind they stand for (``normal`` is the game's heuristic bot)."""
 EASY_NOISE = 0.25
 """How often the easy bot plays a random legal move instead of the heuristic's."""
-HARD_ITERATIONS: Mapping[str, int] = {"loveletter": 1500, "gauntlet": 1000, "splendor-marvel": 1000}
-"""Iterations of the hard bot per game, measured to answer well within a second."""
 HARD_DEFAULT_ITERATIONS = 500
-"""Iterations of the hard bot in a game the table above does not name."""
+"""Iterations of the hard bot in a game whose record names none (``hard_iterations``)."""
 HARD_TIME_CAP_MS = 900.0
 """The hard bot stops searching after this long whatever its iteration budget."""
 
@@ -58,16 +57,14 @@ class NoisyBot(Bot):
 
 def heuristic_bot(game_id: str) -> Bot:
     """The game's ``heuristic`` bot, or the random bot when the game has none."""
-    from parlour.games import get_game
-
-    bots = getattr(import_module(game_package(get_game(game_id))), "BOTS", {})
-    factory: BotFactory | None = bots.get("heuristic")
+    factory: BotFactory | None = game_record(game_id).bots.get("heuristic")
     return factory(None) if factory is not None else RandomBot()
 
 
 def hard_budget(game_id: str) -> Budget:
     """The hard bot's search budget for a game."""
-    return Budget(HARD_ITERATIONS.get(game_id, HARD_DEFAULT_ITERATIONS), HARD_TIME_CAP_MS)
+    iterations = game_record(game_id).hard_iterations
+    return Budget(iterations or HARD_DEFAULT_ITERATIONS, HARD_TIME_CAP_MS)
 
 
 def make_level(level: str, game_id: str, arg: str | None = None) -> Bot:

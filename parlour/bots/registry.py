@@ -1,20 +1,19 @@
-"""Bots by name: the generic ones here, game-specific ones from each game package's ``BOTS``.
+"""Bots by name: the generic ones here, game-specific ones from each game's record (``bots``).
 
 A bot spec is a name with an optional argument after a colon, e.g. ``random``,
-``heuristic``, ``ismcts:200ms``. Game packages expose ``BOTS: dict[str, BotFactory]``.
+``heuristic``, ``ismcts:200ms``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import partial
 from importlib import import_module
 
 from parlour.bots.base import Bot, RandomBot
 from parlour.engine import OptionError
-
-BotFactory = Callable[[str | None], Bot]
-"""Makes a bot from the text after the colon of its spec (None when absent)."""
+from parlour.engine.record import BotFactory
+from parlour.games import game_record
 
 _GENERIC: dict[str, BotFactory] = {"random": lambda arg: RandomBot()}
 
@@ -29,12 +28,8 @@ def unregister_bot(name: str) -> None:
     _GENERIC.pop(name, None)
 
 
-def _game_bots(game_id: str) -> dict[str, BotFactory]:
-    from parlour.games import game_package
-
-    module = import_module(game_package(game_id))
-    bots: dict[str, BotFactory] = getattr(module, "BOTS", {})
-    return bots
+def _game_bots(game_id: str) -> Mapping[str, BotFactory]:
+    return game_record(game_id).bots
 
 
 def bot_names(game_id: str) -> list[str]:

@@ -10,7 +10,7 @@ code 2.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, TypeAlias
@@ -22,22 +22,13 @@ from rich.markup import escape
 from parlour.engine import Game, OptionError, ParlourError
 from parlour.engine.i18n import LANGUAGES, has, t
 from parlour.engine.options import validate_options
-from parlour.games import get_game
+from parlour.games import game_record, get_game
 
 GAME_COMMAND: dict[str, Any] = {"allow_extra_args": True, "ignore_unknown_options": True}
 """Context settings of a command that takes game options as direct flags."""
 
 USAGE_ERROR = 2
 """The exit code for anything the person typed wrong (Click's own usage-error code)."""
-
-ROLES: Mapping[str, Mapping[str, Callable[[int], list[int]]]] = {
-    "gauntlet": {
-        "thanos": lambda players: [0],
-        "hero": lambda players: list(range(1, players)),
-        "heroes": lambda players: list(range(1, players)),
-    },
-}
-"""Named seats of asymmetric games (``--as thanos``): role name → the seats of that role."""
 
 
 def env_language() -> str:
@@ -146,7 +137,7 @@ def parse_players(text: str | None, game: Game, options: Mapping[str, Any]) -> l
 
 def role_seats(game: Game, role: str, players: int) -> list[int]:
     """The seats of a named role (``thanos``, ``hero``) in an asymmetric game."""
-    roles = ROLES.get(game.id, {})
+    roles = game_record(game).roles or {}
     seats = roles.get(role.lower())
     if seats is None:
         raise OptionError(

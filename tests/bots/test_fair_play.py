@@ -4,17 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from importlib import import_module
 from typing import Any
 
 import pytest
 
 from parlour.bots.base import Bot, Observation
-from parlour.bots.ismcts import game_package
 from parlour.bots.registry import bot_names, make_bot
 from parlour.engine import Action, Game, Rng, State
 from parlour.engine.playout import observe
-from parlour.games import all_games
+from parlour.games import all_games, game_record
 from tests.bots import fairness
 from tests.bots.fairness import LeakCheck, decision, disagreements, leaks
 from tests.support.highcard import GAME as HIGHCARD
@@ -25,13 +23,12 @@ SEARCH_SPECS = {"ismcts": "ismcts:12", "hard": "hard:12"}
 
 
 def bot_makers(game: Game) -> dict[str, Callable[[], Bot]]:
-    """Every bot name of a game, registry names and the game package's own ``BOTS``."""
+    """Every bot name of a game, registry names and the game record's own ``bots``."""
     makers: dict[str, Callable[[], Bot]] = {
         name: partial(make_bot, SEARCH_SPECS.get(name, name), game.id)
         for name in bot_names(game.id)
     }
-    own: dict[str, Any] = getattr(import_module(game_package(game)), "BOTS", {})
-    for name, factory in own.items():
+    for name, factory in game_record(game).bots.items():
         makers.setdefault(name, partial(factory, None))
     return makers
 

@@ -6,9 +6,10 @@ from typing import Any
 
 from parlour.bots.base import Observation
 from parlour.bots.ismcts import Budget, IsmctsBot, hints_for
-from parlour.bots.levels import HARD_ITERATIONS, make_level
+from parlour.bots.levels import make_level
 from parlour.engine import Rng, State
 from parlour.engine.playout import observe
+from parlour.games import game_record
 from parlour.games.gauntlet import GAME
 from parlour.games.gauntlet.bot import HeuristicBot
 from parlour.games.gauntlet.search import SEARCH_HINTS, GauntletHints
@@ -72,4 +73,4 @@ def test_plain_search_ignores_the_model_and_the_hard_bot_uses_it() -> None:
         assert (hints.asked > 0) is model
     hard = make_level("hard", "gauntlet")
     assert isinstance(hard, IsmctsBot) and hard.model_players
-    assert hard.budget.iterations == HARD_ITERATIONS["gauntlet"]
+    assert hard.budget.iterations == game_record("gauntlet").hard_iterations == 1000

@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from importlib import import_module
 from typing import Any
 
 import pytest
 
 from parlour.bots.base import Bot, Observation, RandomBot
-from parlour.bots.ismcts import Budget, IsmctsBot, game_package
+from parlour.bots.ismcts import Budget, IsmctsBot
 from parlour.bots.levels import EASY_NOISE, HARD_TIME_CAP_MS, NoisyBot, hard_budget, make_level
 from parlour.bots.registry import make_bot
 from parlour.engine import Action, OptionError, Rng
 from parlour.engine.playout import observe
-from parlour.games import all_games
+from parlour.games import all_games, game_record
 from parlour.sim.play import play_game
 from tests.support.highcard import GAME as HIGHCARD
 
@@ -49,7 +48,7 @@ def test_levels_on_a_game_without_a_heuristic() -> None:
 def test_normal_is_the_games_heuristic(game: Any) -> None:
     """Normal is the game's heuristic bot (random play without one) and easy wraps it."""
     normal = make_level("normal", game.id)
-    bots = getattr(import_module(game_package(game)), "BOTS", {})
+    bots = game_record(game).bots
     expected = type(bots["heuristic"](None)) if "heuristic" in bots else RandomBot
     assert type(normal) is expected
     easy = make_level("easy", game.id)

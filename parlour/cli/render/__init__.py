@@ -1,6 +1,6 @@
 """Terminal renderings of a seat's view.
 
-A game may ship ``parlour/cli/render/<module>.py`` (module = game id with ``-`` → ``_``)
+A game's record may name a module (``renderer``, the built-in games' live in this package)
 exposing ``render_view(view, lang, names) -> RenderableType``. Games without one get
 :func:`generic_view`, a readable table of the view mapping.
 """
@@ -16,6 +16,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from parlour.engine.i18n import has, t
+from parlour.games import game_ids, game_record
 
 Renderer = Callable[[Mapping[str, Any], str, Sequence[str]], RenderableType]
 """``render_view(view, lang, names)``."""
@@ -24,15 +25,13 @@ _HEADER = ("game", "players", "seat", "move", "to_act", "prompt", "result")
 
 
 def renderer(game_id: str) -> Renderer | None:
-    """The game's own renderer, or None when it has none."""
-    module = f"{__name__}.{game_id.replace('-', '_')}"
-    try:
-        found = import_module(module)
-    except ModuleNotFoundError as exc:
-        if exc.name == module:
-            return None
-        raise
-    fn: Renderer | None = getattr(found, "render_view", None)
+    """The game's own renderer, or None when it has none (or the game is unknown)."""
+    if game_id not in game_ids():
+        return None
+    module = game_record(game_id).renderer
+    if module is None:
+        return None
+    fn: Renderer | None = getattr(import_module(module), "render_view", None)
     return fn
 
 

@@ -49,8 +49,11 @@ Files
 from __future__ import annotations
 
 from parlour.engine.players import Bot
+from parlour.engine.record import GameRecord
+from parlour.games.gauntlet.bot import HeuristicBot
 from parlour.games.gauntlet.cards import CARDS
 from parlour.games.gauntlet.game import DEFAULT_HERO_HEALTH, DEFAULT_THANOS_HEALTH, Gauntlet
+from parlour.games.gauntlet.search import SEARCH_HINTS
 from parlour.games.gauntlet.state import GauntletState, Prompt
 
 GAME = Gauntlet()
@@ -58,20 +61,36 @@ GAME = Gauntlet()
 
 
 def _heuristic(arg: str | None) -> Bot:
-    from parlour.games.gauntlet.bot import HeuristicBot
-
     return HeuristicBot()
 
 
-BOTS = {"heuristic": _heuristic}
-"""Bots of this game by name."""
+def _thanos(players: int) -> list[int]:
+    return [0]
+
+
+def _heroes(players: int) -> list[int]:
+    return list(range(1, players))
+
+
+RECORD = GameRecord(
+    GAME,
+    bots={"heuristic": _heuristic},
+    search_hints=SEARCH_HINTS,
+    roles={"thanos": _thanos, "hero": _heroes, "heroes": _heroes},
+    hard_iterations=1000,
+    browser_module="games/gauntlet.js",
+    howto="howto/gauntlet.{lang}.html",
+    encoder="parlour.rl.encoders.gauntlet",
+    renderer="parlour.cli.render.gauntlet",
+)
+"""Infinity Gauntlet and its parts; Thanos is seat 0, the heroes every other seat."""
 
 __all__ = [
-    "BOTS",
     "CARDS",
     "DEFAULT_HERO_HEALTH",
     "DEFAULT_THANOS_HEALTH",
     "GAME",
+    "RECORD",
     "Gauntlet",
     "GauntletState",
     "Pending",

@@ -49,14 +49,23 @@ Events
     (each receiver), the Chancellor's cards (its player).
 """
 
-from collections.abc import Callable
-
-from parlour.engine.players import Bot
+from parlour.engine.record import GameRecord
 from parlour.games.loveletter.bot import HeuristicBot, make_heuristic
 from parlour.games.loveletter.game import GAME, LoveLetter, LoveLetterPlay
+from parlour.games.loveletter.search import SEARCH_HINTS
 from parlour.games.loveletter.state import LoveLetterState
 
-BOTS: dict[str, Callable[[str | None], Bot]] = {"heuristic": make_heuristic}
-"""The game's own bots by name (the registry adds ``random``)."""
+RECORD = GameRecord(
+    GAME,
+    bots={"heuristic": make_heuristic},
+    search_hints=SEARCH_HINTS,
+    roles={},
+    hard_iterations=1500,
+    browser_module="games/loveletter.js",
+    howto="howto/loveletter.{lang}.html",
+    encoder="parlour.rl.encoders.loveletter",
+    renderer="parlour.cli.render.loveletter",
+)
+"""Love Letter and its parts (the registry adds the generic bots to ``bots``)."""
 
-__all__ = ["BOTS", "GAME", "HeuristicBot", "LoveLetter", "LoveLetterPlay", "LoveLetterState"]
+__all__ = ["GAME", "RECORD", "HeuristicBot", "LoveLetter", "LoveLetterPlay", "LoveLetterState"]

@@ -47,17 +47,32 @@ Bots: ``heuristic`` (``bot.py``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from parlour.engine.players import Bot
+from parlour.engine.record import GameRecord
 from parlour.games.splendor_marvel.bot import HeuristicBot
 from parlour.games.splendor_marvel.game import SplendorMarvel
+from parlour.games.splendor_marvel.search import SEARCH_HINTS
 from parlour.games.splendor_marvel.state import Phase, SplendorMarvelState
 
 GAME = SplendorMarvel()
 """The game instance the registry loads."""
 
-BOTS: dict[str, Callable[[str | None], Bot]] = {"heuristic": lambda arg: HeuristicBot()}
-"""Game-specific bots by name."""
 
-__all__ = ["BOTS", "GAME", "Phase", "SplendorMarvel", "SplendorMarvelState"]
+def _heuristic(arg: str | None) -> Bot:
+    return HeuristicBot()
+
+
+RECORD = GameRecord(
+    GAME,
+    bots={"heuristic": _heuristic},
+    search_hints=SEARCH_HINTS,
+    roles={},
+    hard_iterations=1000,
+    browser_module="games/splendor-marvel.js",
+    howto="howto/splendor-marvel.{lang}.html",
+    encoder="parlour.rl.encoders.splendor_marvel",
+    renderer="parlour.cli.render.splendor_marvel",
+)
+"""Splendor Marvel and its parts."""
+
+__all__ = ["GAME", "RECORD", "Phase", "SplendorMarvel", "SplendorMarvelState"]

@@ -14,7 +14,7 @@ from parlour.bots.levels import ALIASES
 from parlour.bots.registry import bot_names
 from parlour.engine.i18n import DEFAULT_LANGUAGE, LANGUAGES, catalog, domains, t
 from parlour.engine.options import describe_options
-from parlour.games import game_ids, get_game
+from parlour.games import game_ids, game_record
 from parlour.server.errors import ServerError
 from parlour.server.routes.common import lang_of
 
@@ -24,8 +24,10 @@ router = APIRouter(prefix="/api")
 
 
 def game_info(game_id: str, lang: str) -> dict[str, Any]:
-    """A game as the lobby shows it: name, player range, options, bots."""
-    game = get_game(game_id)
+    """A game as the lobby shows it: name, player range, options, bots, and the browser
+    module that draws it (from its record; null for the generic drawing)."""
+    record = game_record(game_id)
+    game = record.game
     return {
         "id": game.id,
         "name": t(f"{game.id}.name.game", lang),
@@ -33,6 +35,7 @@ def game_info(game_id: str, lang: str) -> dict[str, Any]:
         "max_players": game.max_players,
         "options": describe_options(game.option_specs(), game.player_range, lang),
         "bots": [b for b in bot_names(game.id) if b not in ALIASES],
+        "module": record.browser_module,
     }
 
 
@@ -72,10 +75,9 @@ async def games(request: Request) -> list[dict[str, Any]]:
 @router.get("/games/{game_id}/data/{name}")
 async def game_data(game_id: str, name: str) -> Any:
     """A JSON data file of a game package (card tables), for the client's renderers."""
-    game = get_game(game_id)
+    package = game_record(game_id).package
     if not re.fullmatch(r"[\w-]+\.json", name):
         raise ServerError("web.error.no_data", name=name[:40])
-    package = type(game).__module__.rsplit(".", 1)[0]
     path = resources.files(package) / "data" / name
     if not path.is_file():
         raise ServerError("web.error.no_data", name=name[:40])

@@ -1,10 +1,19 @@
-// Picks a game's renderer module (games/<id>.js), falling back to the generic one.
+// Picks a game's renderer module (the one its record names), falling back to the generic one.
 // A module exports render(view, ctx) and may export load() to fetch its card data first,
 // and roundSummary/endSummary for the result panels.
 import { render as generic } from "./games/generic.js";
 import { need } from "./i18n.js";
 
-const KNOWN = ["loveletter", "gauntlet", "splendor-marvel"];
+// Each game's own module, as its record on the server names it (null: the generic one).
+let modules = null;
+
+async function moduleOf(game) {
+  modules ||= fetch("/api/games")
+    .then((response) => (response.ok ? response.json() : []))
+    .then((games) => Object.fromEntries(games.map((g) => [g.id, g.module])))
+    .catch(() => ({}));
+  return (await modules)[game] || null;
+}
 
 export async function gameData(game, name) {
   const response = await fetch(`/api/games/${game}/data/${name}`);
@@ -14,9 +23,10 @@ export async function gameData(game, name) {
 
 export async function loadRenderer(game) {
   await need(game); // the game's catalog: card names, events, labels
-  if (!KNOWN.includes(game)) return generic;
+  const path = await moduleOf(game);
+  if (!path) return generic;
   try {
-    const module = await import(`./games/${game}.js`);
+    const module = await import(`./${path}`);
     if (module.load) await module.load();
     const draw = (view, ctx) => {
       try {
