@@ -25,7 +25,7 @@ from parlour.games.splendor_marvel.state import (
     check_counts,
     expected_census,
 )
-from parlour.games.splendor_marvel.text import action_steps
+from parlour.games.splendor_marvel.text import action_steps, describe_event
 
 SUPPLY_BY_PLAYERS: dict[int, tuple[int, int]] = {2: (4, 2), 3: (5, 3), 4: (7, 4)}
 """Stone tokens per colour and green tokens in the supply (SM-SETUP-3)."""
@@ -103,6 +103,16 @@ class SplendorMarvel(Game):
     ) -> list[str]:
         """Menu labels for an action (see ``text.py``); no label names a player."""
         return action_steps(action, lang)
+
+    def describe(
+        self,
+        event: Event,
+        lang: str = "en",
+        names: Sequence[str] | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> str:
+        """One log line (see ``text.py``): what a recruit cost, in words."""
+        return describe_event(event, lang, names)
 
     def new(
         self,

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from parlour.engine import Action
+from collections.abc import Sequence
+
+from parlour.engine import Action, Event, describe
 from parlour.engine.i18n import t
 from parlour.games.splendor_marvel.actions import (
     Pass,
@@ -25,6 +27,18 @@ def name(value: str, lang: str) -> str:
 
 def _label(key: str, lang: str, **params: object) -> str:
     return t(f"{DOMAIN}.label.{key}", lang, **params)
+
+
+def describe_event(event: Event, lang: str = "en", names: Sequence[str] | None = None) -> str:
+    """One log line; a recruit paid by bonuses alone, or without grey tokens, says so
+    rather than "paying 0 tokens (0 of them grey)"."""
+    if event.kind == "recruited":
+        tokens, grey = event.data.get("tokens"), event.data.get("grey")
+        if tokens == 0:
+            event = Event("recruited_free", event.data, event.audience)
+        elif grey == 0:
+            event = Event("recruited_no_grey", event.data, event.audience)
+    return describe(DOMAIN, event, lang, names)
 
 
 def action_steps(action: Action, lang: str = "en") -> list[str]:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from parlour.engine import Rng, describe
+from parlour.engine import Event, Rng, describe
 from parlour.engine.i18n import LANGUAGES, has
 from parlour.games import splendor_marvel
 from parlour.games.splendor_marvel import GAME
@@ -39,8 +39,25 @@ def test_events_of_random_games_all_read_in_every_language() -> None:
             for event in st.apply(legal[rng.below(len(legal))]):
                 assert has(f"splendor-marvel.event.{event.kind}"), event.kind
                 for lang in LANGUAGES:
-                    line = describe("splendor-marvel", event, lang, ["Ana", "Bao", "Chen", "Dia"])
-                    assert "{" not in line and "splendor-marvel." not in line
+                    names = ["Ana", "Bao", "Chen", "Dia"]
+                    for line in (
+                        describe("splendor-marvel", event, lang, names),
+                        GAME.describe(event, lang, names, st.options),
+                    ):
+                        assert "{" not in line and "splendor-marvel." not in line
+
+
+def test_a_recruit_says_what_it_cost_in_words() -> None:
+    """Paid by bonuses alone, with tokens, or with grey ones too: never "paying 0 tokens"."""
+
+    def line(tokens: int, grey: int, lang: str = "en") -> str:
+        data = {"seat": 0, "card": "t1-rocket", "tokens": tokens, "grey": grey}
+        return GAME.describe(Event("recruited", data), lang, ["Ana"])
+
+    assert line(0, 0) == "Ana recruits Rocket with bonuses alone."
+    assert line(1, 0) == "Ana recruits Rocket, paying 1 token."
+    assert line(3, 1) == "Ana recruits Rocket, paying 3 tokens (1 of them grey)."
+    assert line(0, 0, "es") == "Ana recluta a Rocket solo con sus bonificaciones."
 
 
 def test_names_of_cards_locations_colours_and_reasons() -> None:
