@@ -139,6 +139,18 @@ clocks_t = Table(
 )
 
 
+# A seat's personal link to another device, as its hash (revision 0006; see
+# parlour.server.seatlinks): one per seat at most, used once.
+seat_links_t = Table(
+    "parlour_seat_links",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("link_hash", String(64), nullable=False),
+    Column("created", Float, nullable=False),
+)
+
+
 class _Linked(Exception):
     """The table already has a rematch (stored by another process meanwhile)."""
 

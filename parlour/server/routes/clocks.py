@@ -1,4 +1,5 @@
-"""A table's clock, and seats handed to a bot and back (the host's say)."""
+"""Absent players: a table's clock, seats handed to a bot and back (the host's say), and
+seat links to another device (the person's)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict
 
+from parlour.server import seatlinks
 from parlour.server.routes.common import hub_of
 
 router = APIRouter(prefix="/api/tables")
@@ -57,3 +59,38 @@ async def hand_seat(table_id: str, seat: int, body: HandBody, request: Request) 
     table = await hub.find(table_id)
     await hub.clocks.hand(table, body.host_token, seat, body.bot)
     return hub.clocks.message(table)
+
+
+class SeatLinkBody(BaseModel):
+    """Body of the seat link requests: the seat's token (asking, revoking) or the link
+    (claiming)."""
+
+    model_config = ConfigDict(extra="forbid")
+    token: str | None = None
+    link: str | None = None
+
+
+@router.post("/{table_id}/seats/{seat}/link", status_code=201)
+async def seat_link(table_id: str, seat: int, body: SeatLinkBody, request: Request) -> Any:
+    """A new personal link for one's seat (shown once; a new one replaces the old)."""
+    hub = hub_of(request)
+    table = await hub.find(table_id)
+    link = await seatlinks.make_link(hub, table, seat, body.token)
+    return {"seat": seat, "link": f"/t/{table.id}#link={seat}.{link}"}
+
+
+@router.post("/{table_id}/seats/{seat}/link/revoke")
+async def revoke_seat_link(table_id: str, seat: int, body: SeatLinkBody, request: Request) -> Any:
+    """Revoke one's seat link."""
+    hub = hub_of(request)
+    await seatlinks.revoke_link(hub, await hub.find(table_id), seat, body.token)
+    return {"seat": seat}
+
+
+@router.post("/{table_id}/seats/{seat}/claim")
+async def claim_seat(table_id: str, seat: int, body: SeatLinkBody, request: Request) -> Any:
+    """Move a seat to this device with its link: answers the seat's new token."""
+    hub = hub_of(request)
+    table = await hub.find(table_id)
+    token = await seatlinks.claim(hub, table, seat, body.link)
+    return {"seat": seat, "token": token, "table": table.summary()}

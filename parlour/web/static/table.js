@@ -12,6 +12,7 @@ import { DragOrder } from "./order.js";
 import { patch } from "./patch.js";
 import { Presence } from "./presence.js";
 import { rematchButton } from "./rematch.js";
+import { SeatLink, claimFromAddress } from "./seatlink.js";
 import { loadRenderer } from "./render.js";
 import { announce, chime, noticeTurn } from "./notice.js";
 
@@ -56,6 +57,7 @@ export class TablePage {
     this.order = new DragOrder(); // cards being put in order by dragging
     this.chat = new ChatBox(id);
     this.clock = new ClockView(id);
+    this.seatLink = new SeatLink(id);
     // One pair of listeners for the board's taps: the board is redrawn, these stay.
     root.addEventListener("click", (e) => this.boardTap(e));
     root.addEventListener("keydown", (e) => {
@@ -121,6 +123,7 @@ export class TablePage {
     if (!summary) return;
     this.renderer = await loadRenderer(summary.game);
     await need("friends");
+    await claimFromAddress(this.id);
     const games = await call("GET", "/api/games");
     const info = games.find((g) => g.id === summary.game);
     this.bots = info ? info.bots : ["random"];
@@ -235,7 +238,9 @@ export class TablePage {
       send: (m) => this.sendRaw(m),
       redraw: () => this.render(),
     });
-    patch(this.root, [head, table.status === "open" ? this.renderSeats(table) : this.renderPlay(msg), chat]);
+    const body = table.status === "open" ? this.renderSeats(table) : this.renderPlay(msg);
+    const link = msg.seat !== null && table.status !== "over" ? this.seatLink.render(() => this.render()) : null;
+    patch(this.root, [head, body, chat, link]);
     this.chat.follow(this.root);
     if (table.status !== "open") {
       const board = this.root.querySelector(".board");
