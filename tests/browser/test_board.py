@@ -84,42 +84,90 @@ WANTED = (
     " .board #picker button.pick"
 )
 
+# The focused element shows that it has the focus: an outline or a ring drawn around it.
+FOCUS_SHOWN = """() => {
+  const el = document.activeElement;
+  const s = getComputedStyle(el);
+  const outline = s.outlineStyle !== "none" && parseFloat(s.outlineWidth) > 0;
+  return outline || s.boxShadow !== "none";
+}"""
 
-def press_to_the_end(page: Page, seen: dict[str, int], limit: int = 400) -> int:
-    """Tab to the first thing to choose (board, picker, confirmation) and press Enter."""
+# Every table is dealt from this seed, so each game is the same short one on every run.
+SEED = 20261201
+
+# The n-th move takes choice n * SPREAD (wrapped), so the games go beyond the first choices.
+SPREAD = 3
+
+
+@pytest.fixture()
+def seeded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tables created during the test are dealt from SEED (the server runs in this process)."""
+    from parlour.server import hub
+    from parlour.server.storage import TableRecord
+
+    def record(**fields: Any) -> TableRecord:
+        return TableRecord(**{**fields, "seed": SEED})
+
+    monkeypatch.setattr(hub, "TableRecord", record)
+
+
+# Where the focus is among the things to choose (-1: elsewhere), and how many there are.
+PLACE = f"""() => {{
+  const all = [...document.querySelectorAll({WANTED!r})];
+  return [all.indexOf(document.activeElement), all.length];
+}}"""
+
+
+def press_to_the_end(page: Page, seen: dict[str, int], spread: int, limit: int = 400) -> int:
+    """Move the focus by Tab or Shift+Tab to one of the things to choose (board, picker,
+    confirmation, a round's panel), a different one each time, and press Enter or Space."""
     for presses in range(limit):
         if page.locator("#summary").count():
             return presses
         page.wait_for_selector(WANTED, timeout=20000)
         if page.locator("#summary").count():
             return presses
-        for _ in range(120):
-            if page.evaluate(f"document.activeElement.matches({WANTED!r})"):
+        # Focus never drops to the page: after a move, a bot's move or a step, it is where it
+        # was or in the move area, so the next Tab goes on from there.
+        if presses:
+            assert page.evaluate("document.activeElement !== document.body"), presses
+        at, count = page.evaluate(PLACE)
+        wanted = (presses * spread) % count
+        key = "Shift+Tab" if 0 <= wanted < at else "Tab"
+        for _ in range(200):
+            at, count = page.evaluate(PLACE)
+            if at == wanted:
                 break
-            page.keyboard.press("Tab")
+            page.keyboard.press(key)
+            seen[key] += 1
         else:
-            raise AssertionError("nothing to choose can be reached by Tab")
+            raise AssertionError(f"choice {wanted} of {count} cannot be reached by {key}")
+        assert page.evaluate(FOCUS_SHOWN), page.evaluate("document.activeElement.outerHTML")
         if page.evaluate("document.activeElement.id") == "confirm-send":
             # Confirmations are off: only a move that knocks the player out still asks.
             assert page.locator("#confirm .self-out").count() == 1
             seen["self_out"] += 1
         move = page.locator("main").get_attribute("data-move")
-        page.keyboard.press("Enter")
+        page.keyboard.press("Enter" if presses % 2 else " ")
         wait_change(page, move)
     raise AssertionError("the game did not end")
 
 
-def test_a_love_letter_game_played_by_keyboard_alone(browser: Any, base_url: str) -> None:
-    seen = {"self_out": 0}
-    for _ in range(4):
-        page = new_page(browser)
-        page.add_init_script("localStorage.setItem('parlour.confirm', 'off')")
-        create_table(page, base_url, "loveletter", GAMES["loveletter"])
-        seat_and_start(page)
-        presses = press_to_the_end(page, seen)
-        if presses:
-            break
-        page.context.close()
+# Each game from its first seat; Infinity Gauntlet also as a hero (fights, ordering cards).
+KEYBOARD = [(g, 0) for g in GAMES if g in game_ids()] + [("gauntlet", 1)]
+
+
+@pytest.mark.parametrize(("game", "seat"), KEYBOARD)
+def test_a_whole_game_played_by_keyboard_alone(
+    browser: Any, base_url: str, game: str, seat: int, seeded: None
+) -> None:
+    seen = {"self_out": 0, "Tab": 0, "Shift+Tab": 0}
+    page = new_page(browser)
+    page.add_init_script("localStorage.setItem('parlour.confirm', 'off')")
+    create_table(page, base_url, game, GAMES[game])
+    seat_and_start(page, seat)
+    presses = press_to_the_end(page, seen, SPREAD)
+    # The seed deals a game in which the person moves (a bot may end a round before that).
     assert presses > 0
     assert page.locator("#summary table.scores").count() == 1
     assert not page.errors, page.errors

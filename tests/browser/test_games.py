@@ -31,12 +31,13 @@ def catalog(base: str, lang: str) -> dict[str, str]:
     return data
 
 
-def seat_and_start(page: Page) -> None:
-    """Sit in seat 1, a bot in seat 2, start."""
-    page.click("li.seat[data-seat='0'] button.sit")
-    page.wait_for_selector("li.seat[data-seat='0'] .badge.you")
-    page.click("li.seat[data-seat='1'] button.add-bot")
-    page.wait_for_selector("li.seat[data-seat='1'][data-kind='bot']")
+def seat_and_start(page: Page, seat: int = 0) -> None:
+    """Sit in seat 1 (or ``seat``, counted from 0), a bot in the other of two seats, start."""
+    bot = 1 - seat
+    page.click(f"li.seat[data-seat='{seat}'] button.sit")
+    page.wait_for_selector(f"li.seat[data-seat='{seat}'] .badge.you")
+    page.click(f"li.seat[data-seat='{bot}'] button.add-bot")
+    page.wait_for_selector(f"li.seat[data-seat='{bot}'][data-kind='bot']")
     page.click("#start")
     page.wait_for_selector("#actions button.step, #summary")
 
