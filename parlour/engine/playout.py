@@ -6,9 +6,9 @@ all let a bot decide through :func:`decide` (or a whole stretch of play through
 
 The seeding rule
     A bot deciding at move ``m`` (``state.move_number``) of a game of seed ``s``, in seat
-    ``k``, draws from the generator seeded by the ``m``-th number (counting from 0) of the
-    seat's stream ``Rng(seed_from(s, "bot", k))``: :func:`bot_rng`. A search bot's
-    observation samples from that generator's first spawn; the bot acts on what follows.
+    ``k``, draws from ``Rng(seed_from(s, "bot", k) + m * MOVE_STEP)`` (:func:`bot_rng`;
+    the generator keeps 64 bits). A search bot's observation samples from that generator's
+    first spawn; the bot acts on what follows.
     A decision depends only on the game's seed, the seat and the move number, so a game
     served one move at a time (by several processes, across restarts) and the same game
     played at once in ``simulate`` give the same bot moves.
@@ -33,6 +33,9 @@ from parlour.engine.state import State
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+MOVE_STEP = 0xD1B54A32D192ED03
+"""How far apart two moves' generators start (odd, unlike the generator's own step, so the
+moves' streams do not run into each other within any search's draws)."""
 
 
 @lru_cache(maxsize=1024)
@@ -43,9 +46,9 @@ def seat_stream(seed: int, seat: int) -> int:
 
 def bot_rng(seed: int, seat: int, move: int) -> Rng:
     """The generator of the bot in ``seat`` deciding at ``move`` of the game of ``seed``."""
-    # The m-th number of Rng(base) is computed from the state base + (m + 1) * golden:
-    # a generator placed m draws along the stream gives it as its next number.
-    return Rng(Rng((seat_stream(seed, seat) + move * _GOLDEN) & _MASK).next64())
+    # An offset rather than a mixed seed: the generator mixes every number it gives, and
+    # mixing here too cost an eighth of a random game's time (Python's big integers).
+    return Rng(seat_stream(seed, seat) + move * MOVE_STEP)
 
 
 def observe(bot: Bot, state: State, seat: int, rng: Rng | None = None) -> Observation:
@@ -87,6 +90,7 @@ def play_out(
     seats: Mapping[int, Bot] = bots if isinstance(bots, Mapping) else dict(enumerate(bots))
     seed = state.seed
     streams = {seat: seat_stream(seed, seat) for seat in seats}
+    rngs = {seat: Rng() for seat in seats}
     limit = max_moves if max_moves is not None else 1 << 62
     actions: list[Action] = []
     while (seat := state.to_act) is not None and seat in seats:
@@ -94,9 +98,17 @@ def play_out(
         if move >= limit:
             raise RuntimeError(f"game {state.game.id} seed {seed} did not end in {limit} moves")
         bot = seats[seat]
-        # bot_rng written out: the stream's base is looked up once per seat, not per move.
-        rng = Rng(Rng((streams[seat] + move * _GOLDEN) & _MASK).next64())
-        action = bot.act(_observe(bot, state, seat, rng), rng)
+        # bot_rng and _observe written out (the loop of every simulation): the stream's
+        # base looked up once per seat, and each seat's generator set, not made, per move.
+        rng = rngs[seat]
+        if bot.samples:
+            rng.state = (streams[seat] + move * MOVE_STEP) & _MASK
+            obs = Observation(state, seat, sampling=True, rng=rng.spawn(), with_view=bot.reads_view)
+        else:
+            # The generator after the passed-over draw (see _observe).
+            rng.state = (streams[seat] + move * MOVE_STEP + _GOLDEN) & _MASK
+            obs = Observation(state, seat, with_view=bot.reads_view)
+        action = bot.act(obs, rng)
         state.apply(action)
         actions.append(action)
         if counts is not None:

@@ -17,16 +17,13 @@ from tests.support.highcard import GAME as HIGHCARD
 
 
 def _reference(seed: int, seat: int, move: int) -> Rng:
-    """The documented rule, written plainly: the m-th number of the seat's stream."""
-    stream = Rng(seed_from(seed, "bot", seat))
-    for _ in range(move):
-        stream.next64()
-    return Rng(stream.next64())
+    """The documented rule, written plainly: the seat's stream moved on by the move's step."""
+    return Rng((seed_from(seed, "bot", seat) + move * 0xD1B54A32D192ED03) % 2**64)
 
 
 @pytest.mark.parametrize(("seed", "seat", "move"), [(0, 0, 0), (7, 2, 1), (2**62, 5, 301)])
 def test_the_seeding_rule_is_the_documented_one(seed: int, seat: int, move: int) -> None:
-    """A bot's generator is seeded by the move-th number of Rng(seed_from(seed, "bot", seat))."""
+    """A bot's generator starts at seed_from(seed, "bot", seat) + move * MOVE_STEP."""
     assert bot_rng(seed, seat, move).state == _reference(seed, seat, move).state
 
 
