@@ -51,6 +51,9 @@ def test_IG_HERO_2_peek_is_known_only_to_the_looker() -> None:
     assert st.view(3)["known"]["thanos_hand"] == [secret.data["card"]]
     assert st.view(1)["known"]["thanos_hand"] == [] and st.view(None)["known"]["thanos_hand"] == []
     assert not [e for e in events_for(2, events) if e.kind == "peek_card"]
+    # Everyone is told that the hero looked, not at which card (IG-RANDOM-1: his hand's order
+    # says nothing, so the board marks no card of his as looked at).
+    assert [e.data for e in events_for(2, events) if e.kind == "peeked"] == [{"seat": 3}]
 
 
 def test_IG_HERO_2_two_players_look_yourself() -> None:
