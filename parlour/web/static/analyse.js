@@ -115,8 +115,9 @@ export class AnalysisPanel {
       for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
       return el;
     };
-    const W = 600;
-    const H = 180;
+    // A narrower drawing on a phone, so its labels stay readable once scaled to the screen.
+    const W = window.innerWidth < 600 ? 360 : 600;
+    const H = window.innerWidth < 600 ? 200 : 180;
     const pad = 24;
     const x = (i) => pad + (decisions.length === 1 ? (W - 2 * pad) / 2 : (i * (W - 2 * pad)) / (decisions.length - 1));
     const y = (p) => H - pad - p * (H - 2 * pad);
