@@ -20,7 +20,7 @@ from parlour.cli.options import (
     help_text,
     seat_label,
 )
-from parlour.cli.report import progress_bar
+from parlour.cli.report import progress_bar, with_plot_fonts
 from parlour.engine import Replay
 from parlour.engine.i18n import t
 from parlour.games import get_game
@@ -69,6 +69,7 @@ def analysis_table(analysis: Analysis, replay: Replay, lang: str, names: Sequenc
     return table
 
 
+@with_plot_fonts
 def write_plot(analysis: Analysis, path: Path, lang: str, names: Sequence[str]) -> None:
     """Draw the seat's estimated win chance through the game to a PNG or SVG file."""
     import matplotlib
@@ -76,13 +77,7 @@ def write_plot(analysis: Analysis, path: Path, lang: str, names: Sequence[str]) 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    # Chinese labels need a CJK font; DejaVu Sans stays first for the other languages.
-    with plt.rc_context({"font.family": ["DejaVu Sans", *CJK_FONTS]}):
-        _draw(plt, analysis, path, lang, names)
-
-
-CJK_FONTS = ("Noto Sans CJK SC", "Noto Serif CJK SC")
-"""Fonts tried after DejaVu Sans for glyphs it lacks (Debian's fonts-noto-cjk)."""
+    _draw(plt, analysis, path, lang, names)
 
 
 def _draw(plt: Any, analysis: Analysis, path: Path, lang: str, names: Sequence[str]) -> None:

@@ -6,11 +6,12 @@ how fast they ran, and may be written as JSON, CSV and a plot.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any, ParamSpec, Protocol, TypeVar
 
 from rich.console import Console
 from rich.markup import escape
@@ -32,6 +33,28 @@ class Report(Protocol):
 
 
 R = TypeVar("R", bound=Report)
+P = ParamSpec("P")
+T = TypeVar("T")
+
+CJK_FONTS = ("Noto Sans CJK SC", "Noto Serif CJK SC")
+"""Fonts tried after DejaVu Sans for glyphs it lacks (Debian's fonts-noto-cjk)."""
+
+
+def with_plot_fonts(draw: Callable[P, T]) -> Callable[P, T]:
+    """Draw a chart with fonts for every language: Chinese labels need a CJK font, and
+    DejaVu Sans stays first for the other languages."""
+
+    @functools.wraps(draw)
+    def drawn(*args: P.args, **kwargs: P.kwargs) -> T:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+
+        with plt.rc_context({"font.family": ["DejaVu Sans", *CJK_FONTS]}):
+            return draw(*args, **kwargs)
+
+    return drawn
 
 
 @contextmanager

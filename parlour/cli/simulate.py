@@ -38,6 +38,7 @@ from parlour.cli.report import (
     run_batch,
     say_written,
     throughput_line,
+    with_plot_fonts,
     write_files,
     write_json,
 )
@@ -140,6 +141,7 @@ def write_csv(report: SimulationReport, path: Path) -> None:
                 )
 
 
+@with_plot_fonts
 def write_plot(report: SimulationReport, path: Path, lang: str) -> None:
     """Win rates with 95% error bars, against the even share ``1/players``.
 

@@ -35,6 +35,7 @@ from parlour.cli.report import (
     run_batch,
     say_written,
     throughput_line,
+    with_plot_fonts,
     write_files,
     write_json,
 )
@@ -152,6 +153,7 @@ def write_csv(report: TournamentReport, path: Path) -> None:
             )
 
 
+@with_plot_fonts
 def write_plot(report: TournamentReport, path: Path, lang: str) -> None:
     """Win rates with 95% error bars beside ratings (mu with ±2 sigma bars)."""
     import matplotlib
