@@ -83,6 +83,7 @@ class Legal:
     def play_legal(self, hand: int, drawn: int, actor: int, others: int, syc: int) -> LegalList:
         """The legal plays holding ``hand`` and ``drawn``; ``others`` = choosable others mask."""
         if syc < 0:
+            # The same key as LoveLetterPlay.legal_actions, which reads this cache directly.
             key = ((hand * 64 + drawn) * 16 + actor) << 8 | others
             found = self.pair_cache.get(key)
             if found is None:

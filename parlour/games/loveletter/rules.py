@@ -364,7 +364,17 @@ class Rules(LoveLetterState):
                 s += 1
                 if s == n:
                     s = 0
-            self._begin_turn(s)
+            # _begin_turn written out (protection ends, then draw).
+            # clause: LL-TURN-2
+            self.actor = s
+            self.prot &= ~(1 << s)
+            card = self.pile.pop()
+            self.drawn = card
+            self._to_act = s
+            if log.record:
+                ev = log.events
+                ev.append(Event("turn", {"seat": s}))
+                ev.append(Event("drew", {"seat": s, "card": self.ed.ids[card]}, ONLY[s]))
 
     def _guard(self, seat: int, targets: tuple[int, ...], guess: int | None) -> None:
         """LL-CARD-GUARD (and LL-CARD-ASSASSIN)."""
