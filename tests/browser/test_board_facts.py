@@ -275,7 +275,7 @@ TABLE_SETUP = """async (arg) => {
   root.id = "order-table";
   document.body.prepend(root);
   const page = new TablePage(root, "t-order");
-  page.renderer = await loadRenderer("gauntlet");
+  page.renderer = await loadRenderer(arg.msg.table.game);
   page.connected = true;
   page.msg = arg.msg;
   page.newMoves(arg.msg);
@@ -317,4 +317,50 @@ def test_a_dragged_order_is_the_move_sent_IG_HERO_5(page: Page) -> None:
     page.click("#order-table #order-done")
     page.wait_for_selector("#order-table #confirm-send")
     assert "Thor, Vision, Hulk" in page.inner_text("#order-table #confirm-text")
+    page.evaluate("() => document.querySelector('#order-table').remove()")
+
+
+def test_the_chancellors_cards_are_dragged_into_order_LL_CARD_CHANCELLOR(page: Page) -> None:
+    """LL-CARD-CHANCELLOR: after the card kept is tapped, the two others are dragged into the
+    order they go under the deck, and "In this order" gives that move (tapping stays too)."""
+    from itertools import permutations
+
+    hand = ["guard", "priest", "king"]
+    names = {"guard": "Guard", "priest": "Priest", "king": "King"}
+    legal = [
+        {
+            "action": f"keep={keep};bottom={a},{b}",
+            "steps": [f"Keep {names[keep]}", names[a], names[b]],
+            "self_out": False,
+        }
+        for keep, a, b in permutations(hand)
+    ]
+    view = _ll_view(hand=hand, hand_sizes=[3, 1], pending={"chancellor": 0, "drawn": 2})
+    msg = {
+        "table": {"game": "loveletter", "status": "playing", "seats": [None, None]},
+        "names": ["Ana", "Bo"],
+        "seat": 0,
+        "move": 5,
+        "view": view,
+        "legal": legal,
+        "events": [],
+    }
+    page.evaluate(TABLE_SETUP, {"msg": msg})
+    table = "#order-table"
+    page.wait_for_selector(f"{table} .hand [data-pick='hand:guard'].pickable")
+    # Nothing to order before the card kept is chosen.
+    assert page.locator(f"{table} #order-done").count() == 0
+    page.click(f"{table} .hand [data-pick='hand:guard']")
+    page.wait_for_selector(f"{table} #order-done")
+    cards = f"{table} [data-order] > [data-pick]"
+    order = "els => els.map(e => e.dataset.pick)"
+    assert page.eval_on_selector_all(cards, order) == ["hand:priest", "hand:king"]
+    assert page.locator(f"{table} .order-aside [data-pick='hand:guard']").count() == 1
+    assert page.inner_text(f"{table} .hand .order-ends") == "Top ↑ · Bottom ↓"
+    page.drag_and_drop(f"{cards}[data-pick='hand:priest']", f"{cards}[data-pick='hand:king']")
+    assert page.eval_on_selector_all(cards, order) == ["hand:king", "hand:priest"]
+    shot(page, "13-loveletter-chancellor-order")
+    page.click(f"{table} #order-done")
+    page.wait_for_selector(f"{table} #confirm-send")
+    assert "Keep Guard · King · Priest" in page.inner_text(f"{table} #confirm-text")
     page.evaluate("() => document.querySelector('#order-table').remove()")

@@ -431,10 +431,22 @@ export class TablePage {
   }
 
   // Cards to put in order (a container marked data-order, every card a choice now): drawn in
-  // the order dragged so far, with a button that takes that order.
+  // the order dragged so far, with a button that takes that order. A container marked
+  // data-order-after="n" is ordered after n taps (the Chancellor's card kept): the cards those
+  // taps chose are set aside before it.
   arrangeOrder(tree) {
     const container = tree.querySelector("[data-order]");
-    if (!container || !this.board || this.pending || this.board.menu.prefix.length) return;
+    if (!container || !this.board || this.pending) return;
+    const prefix = this.board.menu.prefix;
+    if (prefix.length !== Number(container.dataset.orderAfter || 0)) return;
+    if (prefix.length) {
+      const aside = h("div.cards.order-aside");
+      for (const key of prefix) {
+        const chosen = [...container.children].find((el) => el.dataset.pick === key);
+        if (chosen) aside.append(chosen);
+      }
+      container.before(aside, h("p.muted.order-ends", `${t("web.board.top")} ↑ · ${t("web.board.bottom")} ↓`));
+    }
     const open = new Set(this.board.menu.choices().map((c) => c.label));
     const keys = this.order.orderOf(container);
     if (!keys.length || !keys.every((k) => open.has(k))) return;

@@ -75,7 +75,10 @@ export function render(view, ctx) {
   }
   root.append(top);
   if (view.seat !== null && view.hand && view.hand.length) {
-    root.append(h("div.hand", h("h4", ctx.t("web.table.hand")), h("div.cards", view.hand.map((c) => picks(card(ctx, c, ed), `hand:${c}`)))));
+    // The Chancellor's cards: after the card kept is tapped, the others may be dragged into the
+    // order they go under the deck (table.js sets the kept card aside).
+    const ordering = view.pending && view.pending.chancellor === view.seat ? { dataset: { order: "top-first", orderAfter: "1" } } : {};
+    root.append(h("div.hand", h("h4", ctx.t("web.table.hand")), h("div.cards", ordering, view.hand.map((c) => picks(card(ctx, c, ed), `hand:${c}`)))));
   }
   const seats = h("div.seat-boards");
   for (let s = 0; s < view.players; s++) {
