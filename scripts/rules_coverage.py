@@ -17,7 +17,6 @@ has no test, or a marked clause's tests never run its code.
 from __future__ import annotations
 
 import argparse
-import ast
 import os
 import re
 import sys
@@ -29,7 +28,6 @@ sys.path.insert(0, str(ROOT))
 os.environ["PARLOUR_BUILD"] = "pure"
 
 from tests.support.clause_trace import (  # noqa: E402  (the path is set just above)
-    clause_marks,
     covered,
     marked_code,
     marked_tests,
@@ -73,30 +71,6 @@ def clauses_from_doc(doc: Path) -> dict[str, list[str]]:
         elif (m := ROW.match(line)) and current is not None:
             out[current].append(m.group(1))
     return out
-
-
-def tests_naming(tests: Path, ids: list[str]) -> dict[str, list[str]]:
-    """Map each clause id to the test functions naming it (the longest id wins a match)."""
-    found: dict[str, list[str]] = {}
-    by_length = sorted(ids, key=len, reverse=True)
-    for path in sorted(tests.rglob("test_*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if not (
-                isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
-                and node.name.startswith("test")
-            ):
-                continue
-            text = (node.name + " " + (ast.get_docstring(node) or "")).upper().replace("_", "-")
-            text += " " + " ".join(clause_marks(node))
-            name = f"{path.relative_to(ROOT).as_posix()}::{node.name}"
-            claimed: set[int] = set()
-            for cid in by_length:
-                for m in re.finditer(rf"(?<![A-Z0-9]){re.escape(cid)}(?![A-Z0-9])", text):
-                    if m.start() not in claimed:
-                        claimed.add(m.start())
-                        found.setdefault(cid, []).append(name)
-    return found
 
 
 def execution(ids: list[str]) -> dict[str, list[str]]:
@@ -187,7 +161,7 @@ def main() -> int:
     else:
         parser.error("no docs/rules-coverage.md yet: give --rules")
     ids = [c for v in clauses.values() for c in v]
-    text = render(clauses, tests_naming(ROOT / "tests", ids), execution(ids))
+    text = render(clauses, marked_tests(ROOT / "tests", ids, nested=True), execution(ids))
     if args.check:
         missing = [
             c

@@ -57,14 +57,16 @@ def marked_code(files: Iterable[Path]) -> dict[str, list[Spot]]:
     return out
 
 
-def marked_tests(tests: Path, ids: Iterable[str]) -> dict[str, list[str]]:
-    """Test node ids (``path::name``, module-level functions) marked for each clause id."""
+def marked_tests(tests: Path, ids: Iterable[str], nested: bool = False) -> dict[str, list[str]]:
+    """Test node ids (``path::name``) marked for each clause id, the longest id winning a
+    match: module-level functions (those a node id runs), or with ``nested`` every test
+    function, methods of test classes included."""
     wanted = sorted(set(ids), key=len, reverse=True)
     found: dict[str, list[str]] = {}
     root = tests.parent
     for path in sorted(tests.rglob("test_*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in tree.body:
+        for node in ast.walk(tree) if nested else tree.body:
             if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                 continue
             if not node.name.startswith("test"):
