@@ -54,6 +54,11 @@ def test_a_pending_deadline_survives_kill_9_and_is_applied_exactly_once(tmp_path
             lambda: httpx.get(f"{base}/api/tables/{table}").json()["move"] == 1,
             "the timeout is applied after the restart",
         )
+        # The next turn's clock is stored just after the move it follows.
+        until(
+            lambda: httpx.get(f"{base}/api/tables/{table}/clock").json()["move"] == 1,
+            "the next turn's clock is stored",
+        )
         after = httpx.get(f"{base}/api/tables/{table}/clock").json()
         assert (after["move"], after["seat"], after["timeouts"]) == (1, 1, [1, 0, 0])
         time.sleep(1.0)  # and not again: seat 1 has five seconds of its own
