@@ -43,7 +43,16 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    app = create_app(ServerConfig(database_url=f"sqlite:///{db}", bot_delay=0))
+    # One server serves every browser test from one address, faster than any person: the
+    # per-address creation and seating limits (tested in tests/audit) would refuse them.
+    config = ServerConfig(
+        database_url=f"sqlite:///{db}",
+        bot_delay=0,
+        create_rate="",
+        seat_rate="",
+        max_bot_tables=1000,
+    )
+    app = create_app(config)
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
