@@ -194,6 +194,13 @@ class Clocks:
         self._lock = asyncio.Lock()
         self._acting: set[tuple[str, int]] = set()
         self._scanned = 0.0
+        hub.archiver.turn_based = self.turn_based
+
+    def turn_based(self, table: LiveTable) -> bool:
+        """Whether ``table`` is played turn-based (its clock gives hours or days a move):
+        the archiver then waits ``archive_turn_based_after`` rather than a day."""
+        found = self.tables.get(table.id)
+        return found is not None and found.settings.mode == "turn"
 
     async def load(self) -> None:
         """Read every stored clock back and start ticking."""

@@ -182,6 +182,40 @@ def test_the_clock_is_stored_with_the_table_and_acts_after_a_restart(tmp_path: P
         assert clock_of(client, table)["timeouts"] == [1, 0, 0]
 
 
+def archive_sweep(client: TestClient, now: float) -> list[str]:
+    """Archive the abandoned tables as if it were ``now`` (on the app's own loop)."""
+    hub = hub_of(client)
+    hub.archiver.clock = lambda: now
+    assert client.portal is not None
+    archived: list[str] = client.portal.call(hub.archiver.sweep)
+    return archived
+
+
+def test_a_turn_based_table_is_archived_after_thirty_days_a_real_time_one_after_a_day(
+    tmp_path: Path,
+) -> None:
+    """The clocks tell the archiver which tables are turn-based, also after a restart."""
+    config = ServerConfig(
+        database_url=f"sqlite:///{tmp_path / 'p.db'}", bot_delay=0, create_rate="", seat_rate=""
+    )
+    turn = {"mode": "turn", "per_move": 86400, "bank": 0, "on_timeout": "move"}
+    with TestClient(create_app(config)) as client:
+        timed, _, _ = timed_table(client, turn)
+        waiting, host = new_table(client)  # a clock set, not started yet
+        r = client.post(f"/api/tables/{waiting}/clock", json={"host_token": host, **turn})
+        assert r.status_code == 200, r.text
+        realtime, _, _ = timed_table(client, REALTIME)
+        plain, _ = new_table(client)
+        made = time.time()
+    day = 24 * 3600.0
+    with TestClient(create_app(config)) as client:
+        assert sorted(archive_sweep(client, made + 23 * day / 24)) == []
+        assert sorted(archive_sweep(client, made + day + 60)) == sorted([realtime, plain])
+        assert archive_sweep(client, made + 29 * day) == []
+        assert sorted(archive_sweep(client, made + 30 * day + 60)) == sorted([timed, waiting])
+        assert summary(client, timed)["archived"] is True
+
+
 @pytest.fixture
 def pair(db_url: str, redis_url: str) -> Iterator[tuple[TestClient, TestClient]]:
     """Two processes' apps on one database and one Redis."""
