@@ -8,6 +8,7 @@ is kept (most recently asked first, up to ``keep``), since a finished game never
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
@@ -17,6 +18,8 @@ from dataclasses import dataclass, field
 from parlour.bots.ismcts import Budget
 from parlour.engine import ParlourError, Replay
 from parlour.learn.analysis import Analysis, analyse
+
+log = logging.getLogger(__name__)
 
 RUNNING = "running"
 DONE = "done"
@@ -113,6 +116,9 @@ class AnalysisPool:
             job.error = exc
             job.state = FAILED
         except _Stopped:
+            job.state = FAILED
+        except Exception:  # a fault in the search must not leave the job running for ever
+            log.exception("analysis %r failed", job.key)
             job.state = FAILED
         finally:
             with self._lock:

@@ -110,3 +110,21 @@ def test_a_full_pool_refuses_politely_and_nothing_queues(client: TestClient) -> 
     assert client.post(f"/api/tables/{table}/analysis/1").status_code == 200
     assert wait_done(client, f"/api/tables/{table}/analysis/1")["state"] == "done"
     assert calls == [0, 1]  # the refused request left nothing behind
+
+
+def test_an_analysis_that_breaks_fails_and_frees_its_worker(client: TestClient) -> None:
+    """An unexpected fault inside the search ends the job as failed, not running for ever."""
+    broken = True
+
+    def faulty(replay: Replay, seat: int, **kwargs: Any) -> Analysis:
+        if broken:
+            raise RuntimeError("planted fault")
+        return analyse(replay, seat, **kwargs)
+
+    client.app.state.analyses = AnalysisPool(1, 8, faulty)  # type: ignore[attr-defined]
+    table, _ = finished(client)
+    client.post(f"/api/tables/{table}/analysis/0")
+    assert wait_done(client, f"/api/tables/{table}/analysis/0")["state"] == "failed"
+    broken = False
+    assert client.post(f"/api/tables/{table}/analysis/0").status_code == 200  # tried again
+    assert wait_done(client, f"/api/tables/{table}/analysis/0")["state"] == "done"
