@@ -76,10 +76,19 @@ class _Child:
 class _Node:
     """One information set of the acting seat."""
 
-    __slots__ = ("children",)
+    __slots__ = ("by_id", "children")
 
     def __init__(self) -> None:
         self.children: dict[Action, _Child] = {}
+        # The same children by the identity of action objects met here, each entry holding
+        # its object (so the id is not reused while the entry lives): games whose legal
+        # answers are interned actions are looked up without hashing an action.
+        self.by_id: dict[int, tuple[Action, _Child]] = {}
+
+
+BY_ID_SLACK = 64
+"""How many more identities than children a node remembers (a game whose actions are new
+objects every time falls back to hashing them once that many are known)."""
 
 
 MAX_ITERATIONS = 1_000_000
@@ -296,17 +305,22 @@ class IsmctsBot(Bot):
         actor = seat
         start_move = state.move_number
         horizon: int | None = getattr(hints, "horizon", None)
+        last = math.inf if horizon is None else start_move + horizon
+        stop = None if hints is None else hints.stop
         model = getattr(hints, "player_model", None) if self.model_players else None
+        apply = state.apply_unchecked
         # Selection and expansion: walk existing nodes; the first new information set is
         # added to the tree and the rest of the world is a rollout.
         while True:
             to_act = state.to_act
             if to_act is None:
                 break
-            if hints is not None and _cut(state, hints, start_move, horizon):
-                break
+            if stop is not None:
+                moved = state.move_number
+                if moved > start_move and (stop(state) or moved >= last):
+                    break
             if model is not None and to_act != seat:
-                state.apply_unchecked(model(state, rng))
+                apply(model(state, rng))
                 node = None
                 continue
             legal = state.legal_actions()
@@ -319,14 +333,14 @@ class IsmctsBot(Bot):
                         break
                 else:
                     # A forced move is not a decision: no node, no statistics.
-                    state.apply_unchecked(legal[0])
+                    apply(legal[0])
                     continue
             actor = to_act
             action, child = self._select(node, legal, rng)
             path.append((child, actor))
             # The action came from this state's own legal list: the public apply's check
             # would only repeat it.
-            state.apply_unchecked(action)
+            apply(action)
             node = None
         rewards = self._rollout(state, hints, start_move, rng, model)
         for child, who in path:
@@ -336,26 +350,44 @@ class IsmctsBot(Bot):
     def _select(self, node: _Node, legal: Sequence[Action], rng: Rng) -> tuple[Action, _Child]:
         """An untried legal action at random, else the legal child with the best UCB."""
         children = node.children
-        untried = [a for a in legal if a not in children]
-        if untried:
+        by_id = node.by_id
+        room = len(children) + BY_ID_SLACK - len(by_id)
+        found: list[_Child | None] = []
+        for a in legal:
+            entry = by_id.get(id(a))
+            if entry is not None:
+                found.append(entry[1])
+                continue
+            seen = children.get(a)
+            if seen is not None and room > 0:
+                by_id[id(a)] = (a, seen)
+                room -= 1
+            found.append(seen)
+        if None in found:
+            untried = [a for a, ch in zip(legal, found, strict=True) if ch is None]
             action = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
             child = children[action] = _Child()
-            for a in legal:
-                seen = children.get(a)
-                if seen is not None:
-                    seen.available += 1
+            by_id[id(action)] = (action, child)
+            # Every legal child was available this time, the new one included.
+            child.available = 1
+            for ch in found:
+                if ch is not None:
+                    ch.available += 1
             return action, child
         best: Action | None = None
+        best_child: _Child | None = None
         best_score = -math.inf
         c = self.exploration
-        for a in legal:
-            ch = children[a]
+        log, sqrt = math.log, math.sqrt
+        for a, ch in zip(legal, found, strict=True):
+            assert ch is not None
             ch.available += 1
-            score = ch.total / ch.visits + c * math.sqrt(math.log(ch.available) / ch.visits)
+            visits = ch.visits
+            score = ch.total / visits + c * sqrt(log(ch.available) / visits)
             if score > best_score:
-                best, best_score = a, score
-        assert best is not None
-        return best, children[best]
+                best, best_child, best_score = a, ch, score
+        assert best is not None and best_child is not None
+        return best, best_child
 
     def _rollout(
         self, state: State, hints: SearchHints | None, start_move: int, rng: Rng, model: Any
@@ -363,6 +395,10 @@ class IsmctsBot(Bot):
         """Finish the world with the rollout policy (or the player model); rewards in [0, 1]."""
         horizon: int | None = getattr(hints, "horizon", None)
         policy = model or getattr(hints, "rollout_action", None)
+        stop = None if hints is None else hints.stop
+        last = math.inf if horizon is None else start_move + horizon
+        below = rng.below
+        apply = state.apply_unchecked
         for _ in range(MAX_ROLLOUT_MOVES):
             if state.to_act is None:
                 result = state.result
@@ -371,14 +407,17 @@ class IsmctsBot(Bot):
                 # searches on the same scale (a hero of five shares 1/5 of a point).
                 top = max(result.scores)
                 return [x / top for x in result.scores] if top > 0 else result.scores
-            if hints is not None and _cut(state, hints, start_move, horizon):
-                return [hints.value(state, s) for s in range(state.players)]
+            if stop is not None:
+                moved = state.move_number
+                if moved > start_move and (stop(state) or moved >= last):
+                    assert hints is not None  # stop comes from the hints
+                    return _values(hints, state)
             if policy is not None:
                 action = policy(state, rng)
             else:
                 legal = state.legal_actions()
-                action = legal[rng.below(len(legal))] if len(legal) > 1 else legal[0]
-            state.apply_unchecked(action)
+                action = legal[below(len(legal))] if len(legal) > 1 else legal[0]
+            apply(action)
         return [0.5] * state.players
 
     @staticmethod
@@ -394,10 +433,12 @@ class IsmctsBot(Bot):
         return best
 
 
-def _cut(state: State, hints: SearchHints, start_move: int, horizon: int | None) -> bool:
-    """Whether a walk from the root should be scored here by the hints' value."""
-    moved = state.move_number - start_move
-    return moved > 0 and (hints.stop(state) or (horizon is not None and moved >= horizon))
+def _values(hints: SearchHints, state: State) -> Sequence[float]:
+    """Every seat's value of a position where a walk is cut (the hints' ``values`` if any)."""
+    values = getattr(hints, "values", None)
+    if values is not None:
+        return values(state)  # type: ignore[no-any-return]
+    return [hints.value(state, s) for s in range(state.players)]
 
 
 def _key_function(hints: SearchHints | None) -> Any:

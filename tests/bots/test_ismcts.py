@@ -9,6 +9,7 @@ import pytest
 
 from parlour.bots.base import Observation, RandomBot
 from parlour.bots.ismcts import (
+    BY_ID_SLACK,
     Budget,
     IsmctsBot,
     SearchHints,
@@ -21,7 +22,7 @@ from parlour.engine import Action, OptionError, Rng, State
 from parlour.engine.playout import observe
 from parlour.sim.play import play_game
 from tests.support.highcard import GAME as HIGHCARD
-from tests.support.highcard import KEEP, SWAP, HighCardState
+from tests.support.highcard import KEEP, SWAP, Choice, HighCardState
 
 LOW_HAND = [2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 1, 1]
 """A stacked toy deck dealing a 1 to seats 0 and 1 (the last card goes to seat 0)."""
@@ -229,3 +230,34 @@ def test_spec_lists_keep_commas_inside_a_budget() -> None:
     assert split_specs("random,,bogus", "highcard") == ["random", "bogus"]
     with pytest.raises(OptionError):
         make_bot(split_specs("ismcts:300,bogus", "highcard")[0], "highcard")
+
+
+class _FreshChoices(HighCardState):
+    """The toy game answering with new (equal) action objects every time it is asked."""
+
+    def legal_actions(self) -> list[Action]:
+        return [Choice(a.swap) for a in super().legal_actions() if isinstance(a, Choice)]
+
+
+def _root_figures(state: State) -> tuple[list[tuple[str, int, float, int]], int]:
+    bot = IsmctsBot(Budget(400))
+    seat = state.to_act
+    assert seat is not None
+    root = bot.search(observe(bot, state, seat, Rng(3)), Rng(4))
+    figures = sorted((str(a), c.visits, c.total, c.available) for a, c in root.children.items())
+    return figures, bot.stats.nodes
+
+
+def test_children_are_found_by_equality_when_actions_are_new_objects() -> None:
+    """A game whose legal answers are new objects each time searches exactly as one whose
+    answers are the same objects: nodes look children up by identity only as a shortcut,
+    and remember a bounded number of identities."""
+    interned = HIGHCARD.new(4, {"copies": 3}, 5)
+    fresh = _FreshChoices(HIGHCARD, 4, dict(interned.options), interned.seed, interned.rng.clone())
+    assert isinstance(interned, HighCardState)
+    fresh.hands, fresh.deck = list(interned.hands), list(interned.deck)
+    assert fresh.legal_actions()[0] is not fresh.legal_actions()[0]
+    assert _root_figures(fresh) == _root_figures(interned)
+    bot = IsmctsBot(Budget(400))
+    root = bot.search(observe(bot, fresh, 0, Rng(3)), Rng(4))
+    assert len(root.by_id) <= len(root.children) + BY_ID_SLACK

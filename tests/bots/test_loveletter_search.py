@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
+from typing import Any
+
 import pytest
 
 from parlour.bots.base import Observation
@@ -20,7 +23,7 @@ from parlour.games.loveletter.search import (
     win_chances,
 )
 from parlour.games.loveletter.state import KEPT, LoveLetterState
-from parlour.games.loveletter.views import known_hands
+from parlour.games.loveletter.views import info_key, known_hands
 from tests.games.loveletter.helpers import play_all, start
 
 
@@ -281,3 +284,90 @@ def _hand(state: State) -> list[int]:
     """A sampled Love Letter world's hands."""
     assert isinstance(state, LoveLetterState)
     return state.hand
+
+
+KeyFunction = Callable[[LoveLetterState, int], Hashable]
+
+
+def _key_disagreements(key: KeyFunction, players: int, options: dict[str, Any]) -> list[str]:
+    """Where ``key`` groups positions otherwise than the views do, over sampled worlds.
+
+    Seeded random games; at every decision, worlds sampled for the seat to act are walked a
+    few random moves, as a search walks them, and every position met is keyed for the seat to
+    act there. Two positions must share a key exactly when that seat's views are equal.
+    """
+    by_key: dict[Hashable, str] = {}
+    by_view: dict[str, Hashable] = {}
+    wrong: list[str] = []
+    rng = Rng(5)
+
+    def note(state: LoveLetterState) -> None:
+        seat = state.to_act
+        assert seat is not None
+        k, v = key(state, seat), repr(state.view(seat))
+        if by_key.setdefault(k, v) != v:
+            wrong.append(f"one key for two views at move {state.move_number}")
+        if by_view.setdefault(v, k) != k:
+            wrong.append(f"two keys for one view at move {state.move_number}")
+
+    for seed in range(4):
+        state = GAME.new(players, options, seed)
+        while (seat := state.to_act) is not None:
+            note(state)
+            for _ in range(3):
+                world = state.determinize(seat, rng)
+                for _ in range(4):
+                    if world.to_act is None:
+                        break
+                    note(world)
+                    legal = world.legal_actions()
+                    world.apply(legal[rng.below(len(legal))])
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+    return wrong
+
+
+KEY_CONFIGURATIONS = [
+    (4, {"edition": "classic"}),
+    (2, {"edition": "classic", "ruleset": "printed"}),
+    (6, {"edition": "2019"}),
+    (8, {"edition": "premium"}),
+]
+
+
+@pytest.mark.parametrize(("players", "options"), KEY_CONFIGURATIONS)
+def test_infoset_key_groups_positions_as_the_views_do(
+    players: int, options: dict[str, Any]
+) -> None:
+    """Search keys its tree by a tuple of what the seat knows, not the view's
+    text: equal keys exactly for equal views, so the tree, and every decision, is the same."""
+    assert SEARCH_HINTS.infoset_key is not None
+    assert _key_disagreements(info_key, players, options) == []
+
+
+def test_the_key_check_catches_a_merging_and_a_splitting_key() -> None:
+    """Planted faults: a key without the seat's own cards merges what the views tell
+    apart; a key with another seat's hidden card splits what they do not."""
+
+    def blind(state: LoveLetterState, seat: int) -> Hashable:
+        return info_key(state, seat)[:8] + info_key(state, seat)[9:]
+
+    def peeking(state: LoveLetterState, seat: int) -> Hashable:
+        return (info_key(state, seat), state.hand[(seat + 1) % state.players])
+
+    assert _key_disagreements(blind, 4, {"edition": "classic"})
+    assert _key_disagreements(peeking, 4, {"edition": "classic"})
+
+
+def test_the_keyed_positions_include_every_follow_up_prompt() -> None:
+    """The configurations above reach the Bishop's, the Chancellor's and the Cardinal's
+    prompts, so the key's pending part is checked too."""
+    phases: set[str] = set()
+
+    def noting(state: LoveLetterState, seat: int) -> Hashable:
+        phases.add(state.phase.value)
+        return info_key(state, seat)
+
+    for players, options in KEY_CONFIGURATIONS:
+        _key_disagreements(noting, players, options)
+    assert {"play", "bishop", "chancellor", "cardinal"} <= phases

@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Hashable
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from parlour.engine import Action, Rng, State
 from parlour.games.loveletter.actions import Play
@@ -25,7 +27,10 @@ from parlour.games.loveletter.bot import _score, _Table, choose
 from parlour.games.loveletter.cards import TABLES
 from parlour.games.loveletter.legal import legal_tables
 from parlour.games.loveletter.state import KEPT, BishopPending, LoveLetterState
-from parlour.games.loveletter.views import held_cards, known_hands
+from parlour.games.loveletter.views import held_cards, info_key, known_hands
+
+if TYPE_CHECKING:
+    from parlour.games.loveletter.game import LoveLetterPlay
 
 
 @lru_cache(maxsize=65536)
@@ -75,17 +80,17 @@ class LoveLetterHints:
         between the worst and the best the round just played could have given the seat: 1 for
         winning it, 0 for the rival whose win hurts most. The order of outcomes is kept.
         """
+        return self.values(state)[seat]
+
+    def values(self, state: State) -> tuple[float, ...]:
+        """Every seat's :meth:`value` at once (a rollout scores all seats where it stops)."""
         st: LoveLetterState = state  # type: ignore[assignment]
-        target = st.target
-        now = win_chances(tuple(max(1, target - t) for t in st.tokens))[seat]
-        if st.last_round is None:
-            return now
-        winners = st.last_round[1]
-        before = tuple(t - (s in winners) for s, t in enumerate(st.tokens))
-        low, high = _round_range(before, target, seat)
-        if high - low <= 1e-9:
-            return now
-        return min(1.0, max(0.0, (now - low) / (high - low)))
+        last = st.last_round
+        return _token_values(tuple(st.tokens), None if last is None else last[1], st.target)
+
+    def infoset_key(self, state: State, seat: int) -> Hashable:
+        """The seat's information set, equal exactly when its views are (see ``info_key``)."""
+        return info_key(state, seat)  # type: ignore[arg-type]
 
     def plausibility(self, state: State, seat: int) -> float:
         """How likely the other players' plays were, had they held the sampled hands.
@@ -109,40 +114,90 @@ class LoveLetterHints:
 
     def rollout_action(self, state: State, rng: Rng) -> Action:
         """A Guard naming a hand the player knows, else a random legal move but the Princess."""
-        legal = state.legal_actions()
-        if len(legal) > 1:
-            aimed = _guard_on_known(state, legal)  # type: ignore[arg-type]
+        st: LoveLetterPlay = state  # type: ignore[assignment]
+        legal = st._legal_now()[0]
+        if len(legal) == 1:
+            return legal[0]
+        keep, guards = _rollout_choices(legal)
+        if guards:
+            aimed = _guard_on_known(st, guards)
             if aimed is not None:
                 return aimed
-            keep = [a for a in legal if not (isinstance(a, Play) and a.effect == "princess")]
-            if keep:
-                legal = keep
-        return legal[rng.below(len(legal))] if len(legal) > 1 else legal[0]
+        return keep[rng.below(len(keep))] if len(keep) > 1 else keep[0]
 
 
-def _guard_on_known(state: LoveLetterState, legal: list[Action]) -> Action | None:
+@lru_cache(maxsize=65536)
+def _token_values(
+    tokens: tuple[int, ...], winners: tuple[int, ...] | None, target: int
+) -> tuple[float, ...]:
+    """Every seat's value (see ``LoveLetterHints.value``) from the tokens and the last winners."""
+    now = win_chances(tuple(max(1, target - t) for t in tokens))
+    if winners is None:
+        return now
+    before = tuple(t - (s in winners) for s, t in enumerate(tokens))
+    out = []
+    for seat, chance in enumerate(now):
+        low, high = _round_range(before, target, seat)
+        if high - low <= 1e-9:
+            out.append(chance)
+        else:
+            out.append(min(1.0, max(0.0, (chance - low) / (high - low))))
+    return tuple(out)
+
+
+ROLLOUT_CACHE = 4096
+"""How many legal-answer tuples' rollout choices are kept (emptied when full; the answers of
+the play prompt are themselves cached per configuration, so a search meets few)."""
+_ROLLOUT: dict[int, tuple[tuple[Action, ...], tuple[Action, ...], dict[tuple[int, int], Action]]]
+_ROLLOUT = {}
+
+
+def _rollout_choices(
+    legal: tuple[Action, ...],
+) -> tuple[tuple[Action, ...], dict[tuple[int, int], Action]]:
+    """A legal answer's moves but the Princess (all of them if nothing else) and its Guards.
+
+    The Guards by (target, value named), the first in legal order; kept by the answer's
+    identity (the entry holds the answer, so its ``id`` cannot be reused meanwhile).
+    """
+    found = _ROLLOUT.get(id(legal))
+    if found is not None and found[0] is legal:
+        return found[1], found[2]
+    keep = tuple(a for a in legal if not (isinstance(a, Play) and a.effect == "princess"))
+    guards: dict[tuple[int, int], Action] = {}
+    for a in legal:
+        if (
+            isinstance(a, Play)
+            and a.effect == "guard"
+            and a.guess is not None
+            and len(a.targets) == 1
+        ):
+            guards.setdefault((a.targets[0], a.guess), a)
+    if len(_ROLLOUT) >= ROLLOUT_CACHE:
+        _ROLLOUT.clear()
+    _ROLLOUT[id(legal)] = (legal, keep or legal, guards)
+    return keep or legal, guards
+
+
+def _guard_on_known(state: LoveLetterState, guards: dict[tuple[int, int], Action]) -> Action | None:
     """A legal Guard that names the card of a hand its player knows (LL-CARD-GUARD), if any.
 
     Every player plays it (the heuristic does), so rollouts must too: a hand that was looked
-    at is in danger, and the search learns to expect it.
+    at is in danger, and the search learns to expect it. ``guards``: the legal Guards by
+    target and value named.
     """
     n = state.players
     actor = state.actor
     if state.to_act != actor:
         return None
     row = state.known[actor * n : actor * n + n]
+    hv, hand, values = state.hv, state.hand, state.values
     for t in range(n):
-        if t == actor or row[t] < 0 or row[t] != state.hv[t] or state.hand[t] < 0:
+        if t == actor or row[t] < 0 or row[t] != hv[t] or hand[t] < 0:
             continue
-        value = state.values[state.hand[t]]
-        for action in legal:
-            if (
-                isinstance(action, Play)
-                and action.effect == "guard"
-                and action.targets == (t,)
-                and action.guess == value
-            ):
-                return action
+        aimed = guards.get((t, values[hand[t]]))
+        if aimed is not None:
+            return aimed
     return None
 
 

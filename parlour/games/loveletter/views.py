@@ -84,6 +84,61 @@ def view(state: LoveLetterState, seat: int | None) -> LoveLetterTable:
     }
 
 
+def info_key(state: LoveLetterState, seat: int) -> tuple[object, ...]:
+    """``seat``'s information set as a tuple: equal exactly when ``seat``'s views are equal.
+
+    Search keys its tree by this rather than the view's text (building and printing a view
+    was a fifth of an iteration). It holds what :func:`view` and the engine's view hold, as
+    kinds rather than ids, but for what a search never varies (game, edition, player count,
+    tokens to win) and the result (no key is asked of a finished game).
+    """
+    n = state.players
+    actor = state.actor
+    held = held_cards(state, seat)
+    hand = state.hand
+    sizes = [1 if hand[s] >= 0 else 0 for s in range(n)]
+    if state.phase != OVER:
+        sizes[actor] = len(held_cards(state, actor)) if actor != seat else len(held)
+    p = state.pending
+    pending: object = None
+    if isinstance(p, BishopPending):
+        pending = (p.bishop, p.target, p.guess)
+    elif isinstance(p, CardinalPending):
+        pending = p.pair
+    elif isinstance(p, ChancellorPending):
+        pending = len(p.cards)
+    row = state.known[seat * n : seat * n + n]
+    hv = state.hv
+    known = tuple(
+        (t, hand[t])
+        for t in range(n)
+        if t != seat and row[t] >= 0 and row[t] == hv[t] and hand[t] >= 0
+    )
+    return (
+        state.move_number,
+        seat,
+        state.to_act,
+        state.phase,
+        state.round,
+        state.first,
+        actor,
+        tuple(state.tokens),
+        tuple(held),
+        tuple(sizes),
+        known,
+        state.alive & ((1 << n) - 1),
+        state.prot & ((1 << n) - 1),
+        tuple(map(tuple, state.discards)),
+        len(state.pile),
+        state.aside >= 0,
+        tuple(state.face_up),
+        state.syc,
+        tuple(state.jester),
+        pending,
+        state.last_round,
+    )
+
+
 def last_round(state: LoveLetterState) -> LastRound | None:
     """The previous round's public summary: winners and the hands shown at its showdown."""
     if state.last_round is None:
