@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlour.bots.ismcts import Budget, IsmctsBot
-from parlour.engine import IllegalActionError, Replay, ReplayError, Rng, State
+from parlour.engine import IllegalActionError, Observation, Replay, ReplayError, Rng, State
 from parlour.engine.playout import observe
 from parlour.games import get_game
 
@@ -150,7 +150,13 @@ def estimate_options(
     Only an observation of the seat reaches the search (its view and resampled worlds).
     """
     bot = IsmctsBot(budget, model_players=True)
-    obs = observe(bot, state, seat, rng.spawn())
+    return search_options(bot, observe(bot, state, seat, rng.spawn()), rng)
+
+
+def search_options(
+    bot: IsmctsBot, obs: Observation, rng: Rng
+) -> tuple[tuple[OptionEstimate, ...], str]:
+    """Search one observation: every legal option with its estimate, best first; the best."""
     root = bot.search(obs, rng)
     found: list[OptionEstimate] = []
     for action in obs.legal:
@@ -278,4 +284,5 @@ __all__ = [
     "decision_count",
     "estimate_options",
     "mark_for",
+    "search_options",
 ]

@@ -287,10 +287,16 @@ class Hub:
         return self._change(table)
 
     async def create(
-        self, game_id: str, players: int, options: dict[str, Any] | None, public: bool = False
+        self,
+        game_id: str,
+        players: int,
+        options: dict[str, Any] | None,
+        public: bool = False,
+        hints: bool = False,
     ) -> tuple[LiveTable, str]:
         """A new open table, private (reached by its invitation link only) unless
-        ``public`` (listed in the lobby); returns it and the host's secret token."""
+        ``public`` (listed in the lobby), with hints for the seat to act when ``hints``;
+        returns it and the host's secret token."""
         game = get_game(game_id)
         resolved = game.resolve_options(players, options or {})
         if self.waiting_tables() >= self.config.max_open_tables:
@@ -306,6 +312,7 @@ class Hub:
             status=OPEN,
             created=time.time(),
             public=public is True,
+            hints=hints is True,
         )
         rec.active = rec.created
         table = LiveTable(rec, game)

@@ -56,6 +56,7 @@ async def rematch(hub: Hub, table: LiveTable, token: object) -> LiveTable:
                 created=time.time(),
                 seats={n: replace(seat) for n, seat in old.seats.items()},
                 public=old.public,
+                hints=old.hints,
             )
             linked = await hub.write(hub.store.create_rematch, old.id, rec)
             if linked == rec.id:

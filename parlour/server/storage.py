@@ -67,6 +67,8 @@ tables_t = Table(
     Column("public", Boolean, nullable=False, server_default=false()),
     # When it was closed and archived as abandoned (revision 0004); never deleted.
     Column("archived", Float, nullable=True),
+    # The host turned hints on for the seat to act (revision 0007; see parlour.learn.hints).
+    Column("hints", Boolean, nullable=False, server_default=false()),
 )
 
 seats_t = Table(
@@ -204,6 +206,8 @@ class TableRecord:
     """Who may not sit here: ``name:<folded name>`` and ``client:<address hash>``."""
     active: float = 0.0
     """When it last changed: its last move, else its creation (for archiving)."""
+    hints: bool = False
+    """The host turned hints on: the seat to act may ask for the hard bot's advice."""
 
 
 SQLITE_BUSY = 5.0
@@ -360,6 +364,7 @@ class Store:
                 status=rec.status,
                 created=rec.created,
                 public=rec.public,
+                hints=rec.hints,
             )
         )
 
@@ -511,6 +516,7 @@ class Store:
                     public=bool(row.public),
                     archived=row.archived,
                     active=row.created,
+                    hints=bool(row.hints),
                 )
             for row in conn.execute(select(seats_t).where(*only_s)):
                 if row.table_id in recs:

@@ -219,5 +219,6 @@ class LiveTable:
             "created": self.record.created,
             "rematch": self.record.rematch,
             "public": self.record.public,
+            "hints": self.record.hints,
             "archived": self.record.archived is not None,
         }

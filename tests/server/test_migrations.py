@@ -72,6 +72,7 @@ def check_games_intact(client: TestClient) -> None:
         assert got["rematch"] is None  # revision 0002: no table had one
         # Revision 0004: every table so far was listed, so it stays public; none archived.
         assert (got["public"], got["archived"]) == (True, False)
+        assert got["hints"] is False  # revision 0007: no table offered hints
     finished = FACTS["finished"]["id"]
     assert client.get(f"/api/tables/{finished}/record").json() == FACTS["finished"]["record"]
     playing = FACTS["playing"]
@@ -81,6 +82,7 @@ def check_games_intact(client: TestClient) -> None:
     replay = client.get(f"{step}?seat=0&token={seat0}").json()
     assert replay["table"].pop("rematch") is None
     assert (replay["table"].pop("public"), replay["table"].pop("archived")) == (True, False)
+    assert replay["table"].pop("hints") is False
     assert replay == playing["replay"]
     # The seat to act plays on with the token it was given before the upgrade.
     seat = summary["to_act"]

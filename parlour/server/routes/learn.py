@@ -1,10 +1,15 @@
-"""Post-game analysis in the browser: start one seat's analysis, follow it, read it.
+"""Post-game analysis in the browser (start one seat's analysis, follow it, read it) and
+hints during play (the seat to act asks the hard bot's advice, at tables with hints on).
 
 Analyses run on a small pool of threads (see :mod:`parlour.learn.jobs`), never on the event
 loop; a request when every worker is busy is refused (503, ``learn.error.busy``) and may be
 tried again. A seat's analysis is kept per table, since a finished game never changes. Only
 a finished game may be analysed, by anyone: before the end, an analysis would tell a player
 (or a spectator passing notes) what the search thinks of hidden hands.
+
+A hint is searched from the asking seat's observation only (see :mod:`parlour.learn.hints`)
+on a pool of its own, as bounded; only the person seated at the seat to act may ask, and
+only at a table whose host turned hints on when making it.
 """
 
 from __future__ import annotations
@@ -12,13 +17,17 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, FastAPI, Request
+from pydantic import BaseModel, ConfigDict
 
+from parlour.bots.ismcts import Budget
+from parlour.bots.levels import hard_budget
 from parlour.engine import Replay
 from parlour.learn.analysis import Analysis, analysis_budget
+from parlour.learn.hints import Hint, HintPool, HintSearch, hint_rng
 from parlour.learn.jobs import AnalysisPool, Job, PoolBusy
 from parlour.server.errors import ServerError
 from parlour.server.routes.common import hub_of, lang_of
-from parlour.server.tables import OVER, LiveTable
+from parlour.server.tables import OPEN, OVER, LiveTable
 
 router = APIRouter()
 
@@ -42,11 +51,39 @@ def pool_of(app: FastAPI) -> AnalysisPool:
     return pool
 
 
+HINT_WORKERS = 1
+"""Hint searches running at once in one server process (each takes a core while it runs)."""
+HINT_KEEP = 256
+"""Hints kept (table, move and seat), the most recently asked."""
+HINT_MILLIS = 600.0
+"""The longest one hint's search may take (its iterations are the hard bot's own)."""
+
+
+def hint_pool_of(app: FastAPI) -> HintPool:
+    """The app's hint pool, made at first use."""
+    pool: HintPool | None = getattr(app.state, "hints", None)
+    if pool is None:
+        pool = app.state.hints = HintPool(HINT_WORKERS, HINT_KEEP)
+    return pool
+
+
+def hint_search_of(app: FastAPI, game: str) -> HintSearch:
+    """How the app makes a hint in ``game``: the hard bot's iterations, at most
+    ``HINT_MILLIS`` (a test may put its own in ``app.state.hint_search``)."""
+    made: HintSearch | None = getattr(app.state, "hint_search", None)
+    if made is not None:
+        return made
+    return HintSearch(Budget(hard_budget(game).iterations, HINT_MILLIS))
+
+
 def close(app: FastAPI) -> None:
-    """Stop the app's running analyses (the server is stopping)."""
+    """Stop the app's running analyses and hints (the server is stopping)."""
     pool: AnalysisPool | None = getattr(app.state, "analyses", None)
     if pool is not None:
         pool.close()
+    hints: HintPool | None = getattr(app.state, "hints", None)
+    if hints is not None:
+        hints.close()
 
 
 async def _finished_table(request: Request, table_id: str, seat: int) -> LiveTable:
@@ -107,4 +144,62 @@ def labelled(analysis: Analysis, table: LiveTable, lang: str) -> dict[str, Any]:
         raw["chosen_win"], raw["best_win"] = d.chosen_win, d.best_win
         for option in raw["options"]:
             option["text"] = say(option["action"])
+    return out
+
+
+class HintAsk(BaseModel):
+    """Body of ``POST /api/tables/{id}/hint``: the seat asking and its token."""
+
+    model_config = ConfigDict(extra="forbid")
+    seat: int | None = None
+    token: str | None = None
+
+
+@router.post("/api/tables/{table_id}/hint")
+async def ask_hint(table_id: str, body: HintAsk, request: Request) -> dict[str, Any]:
+    """The hard bot's advice to the seat to act: its preferred move and the top options'
+    chances to win, from what that seat knows (refused when hints are off, to spectators,
+    to a seat not to act, and while every hint worker is busy)."""
+    hub = hub_of(request)
+    table = await hub.find(table_id)
+    if not table.record.hints:
+        raise ServerError("web.error.hints_off")
+    if body.seat is None or body.token is None:
+        raise ServerError("web.error.hint_spectator")
+    seat = await hub.seat_token(table, body.seat, body.token)
+    if table.status == OPEN:
+        raise ServerError("web.error.not_started")
+    table.ensure_state()
+    state = table.state
+    if table.closed or state is None or state.to_act != seat or state.result is not None:
+        raise ServerError("web.error.hint_turn")
+    move = state.move_number
+    search = hint_search_of(request.app, table.game.id)
+    rng = hint_rng(table.id, move, seat)
+    # The observation is built here, beside the state; the worker gets it alone.
+    obs = search.observe(state, seat, rng.spawn())
+    try:
+        hint = await hint_pool_of(request.app).ask(
+            (table.id, move, seat), search, obs, rng, lambda: len(table.record.actions) != move
+        )
+    except PoolBusy:
+        raise ServerError("web.error.hint_busy") from None
+    if hint is None:
+        raise ServerError("web.error.hint_turn")
+    return hint_json(hint, table, lang_of(request))
+
+
+def hint_json(hint: Hint, table: LiveTable, lang: str) -> dict[str, Any]:
+    """A hint as JSON, every option also written out in the reader's language."""
+    game = table.game
+    names = table.names(lang)
+    space = game.new(table.players, dict(table.record.options), 0).action_space
+
+    def say(text: str) -> str:
+        return " › ".join(game.action_steps(space.coerce(text), lang, names))
+
+    out = hint.to_json()
+    out["best_text"] = say(hint.best)
+    for option in out["options"]:
+        option["text"] = say(option["action"])
     return out

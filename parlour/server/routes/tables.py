@@ -28,6 +28,8 @@ class CreateTable(BaseModel):
     options: dict[str, Any] = {}
     public: StrictBool = False
     """Listed in the lobby; by default a table is private (its invitation link only)."""
+    hints: StrictBool = False
+    """The seat to act may ask for the hard bot's advice (shown to everyone at the table)."""
 
 
 class TakeSeat(BaseModel):
@@ -108,7 +110,7 @@ async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
     """Create a table; the answer holds the host token (sent only here)."""
     hub = hub_of(request)
     hub.client_limits.hit("create", client_of(request))
-    table, host = await hub.create(body.game, body.players, body.options, body.public)
+    table, host = await hub.create(body.game, body.players, body.options, body.public, body.hints)
     return {"table": table.summary(), "host_token": host, "invite": f"/t/{table.id}"}
 
 
