@@ -15,7 +15,12 @@ Lines and the host's choices are stored with the table (``parlour_chat``,
 :mod:`parlour.server.presence`) are sent the chat: the last ``KEEP`` lines of each channel
 they read on their first beat, then each new line and each change of the host's choices, as
 ``{"type": "chat", "lines": [...], "rules": {"off": [...], "muted": [...]}, "reset": bool}``.
-Chat reaches the clients of the process it was posted on.
+
+With several processes (see :mod:`parlour.server.cluster`) a line is numbered and stored by
+the process it was posted on (the number is the table's next in the database, so two
+processes posting at once never store one number twice), then said to the others, which
+send it to their own readers; the host's choices are changed under a lock of the table's
+chat across the processes, from the stored ones, and said the same way.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import delete, func, insert, select
+from sqlalchemy.exc import IntegrityError
 
 from parlour.server.errors import ServerError
 from parlour.server.limits import Bucket
@@ -49,6 +55,8 @@ KEEP = 100
 """Lines of each channel a client is sent when it comes (and kept in memory)."""
 MAX_KEY = 64
 """The longest spectator key a browser may show."""
+NUMBER_TRIES = 5
+"""Times a line is numbered again when another process stored that number first."""
 
 BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 """Marks and overrides that change the direction of the text around them."""
@@ -140,10 +148,25 @@ def _line(row: Any) -> dict[str, Any]:
     }
 
 
-def store_line(store: Store, table_id: str, line: dict[str, Any]) -> None:
-    """Store one line (its number is unique at the table: a doubled one is refused)."""
-    with store.engine.begin() as conn:
-        conn.execute(insert(chat_t).values(table_id=table_id, **line))
+def store_next_line(store: Store, table_id: str, line: dict[str, Any], least: int) -> bool:
+    """Store one line as the table's next (at least ``least``), its number set in ``line``;
+    False if another process stored that number first."""
+    try:
+        with store.engine.begin() as conn:
+            top = conn.execute(select(func.max(chat_t.c.n)).where(chat_t.c.table_id == table_id))
+            last = top.scalar()
+            line["n"] = max(least, 0 if last is None else int(last) + 1)
+            conn.execute(insert(chat_t).values(table_id=table_id, **line))
+    except IntegrityError:
+        return False
+    return True
+
+
+def load_rules(store: Store, table_id: str) -> Rules:
+    """What the host set, as stored."""
+    with store.engine.connect() as conn:
+        row = conn.execute(select(chat_rules_t).where(chat_rules_t.c.table_id == table_id)).first()
+    return Rules() if row is None else Rules(set(json.loads(row.off)), set(json.loads(row.muted)))
 
 
 def store_rules(store: Store, table_id: str, rules: Rules) -> None:
@@ -169,6 +192,7 @@ class Chat:
         self.hub = hub
         self.tables: dict[str, TableChat] = {}
         self._loading: dict[str, asyncio.Lock] = {}
+        hub.cluster.listen("chat", self._hear, self._reload)
 
     def bucket(self) -> Bucket:
         """A new connection's allowance of lines."""
@@ -252,7 +276,7 @@ class Chat:
         if not bucket.take():
             raise ServerError("friends.error.chat_too_fast")
         async with chat.lock:
-            line = {
+            line: dict[str, Any] = {
                 "n": chat.next,
                 "channel": channel,
                 "seat": seat,
@@ -262,9 +286,15 @@ class Chat:
                 "phrase": phrase,
                 "at": time.time(),
             }
-            await self.hub.write(store_line, self.hub.store, table.id, line)
-            chat.next += 1
+            for _ in range(NUMBER_TRIES):
+                hub = self.hub
+                if await hub.write(store_next_line, hub.store, table.id, line, chat.next):
+                    break
+            else:
+                raise ServerError("web.error.busy")
+            chat.next = int(line["n"]) + 1
             chat.lines[channel].append(line)
+        self.hub.cluster.say("chat", {"table": table.id, "line": line})
         message = {"type": "chat", "lines": [line], "rules": chat.rules.to_json(), "reset": False}
         self._push(table, message, channel)
 
@@ -287,20 +317,61 @@ class Chat:
             if who is not None and not _is_person(who, table.players):
                 raise ServerError("friends.error.bad_person", who=who[:40])
         chat = await self.of(table)
-        async with chat.lock:
-            rules = Rules(set(chat.rules.off), set(chat.rules.muted))
+        hub = self.hub
+        async with chat.lock, hub.cluster.lock(f"chat:{table.id}"):
+            was = chat.rules
+            if hub.cluster.shared:  # another process may have changed them just now
+                was = await hub.read(load_rules, hub.store, table.id)
+            rules = Rules(set(was.off), set(was.muted))
             if off is not None:
                 rules.off = set(off)
             if mute is not None:
                 rules.muted.add(mute)
             if unmute is not None:
                 rules.muted.discard(unmute)
-            await self.hub.write(store_rules, self.hub.store, table.id, rules)
+            await hub.write(store_rules, hub.store, table.id, rules)
             chat.rules = rules
+        hub.cluster.say("chat", {"table": table.id, "rules": rules.to_json()})
         self._push(
             table, {"type": "chat", "lines": [], "rules": rules.to_json(), "reset": False}, None
         )
         return rules
+
+    # -- several processes ------------------------------------------------------------------
+
+    async def _hear(self, body: dict[str, Any]) -> None:
+        """Another process stored a line or changed the host's choices: this process's
+        readers are told (a table whose chat nobody read here yet reads it when asked)."""
+        table = self.hub.tables.get(str(body["table"]))
+        if table is None or (table.id not in self.tables and table.id not in self._loading):
+            return
+        chat = await self.of(table)
+        if "rules" in body:
+            rules = body["rules"]
+            chat.rules = Rules(set(rules["off"]), set(rules["muted"]))
+            message = {"type": "chat", "lines": [], "rules": rules, "reset": False}
+            self._push(table, message, None)
+            return
+        line = dict(body["line"])
+        channel = line["channel"]
+        if channel not in CHANNELS:
+            return
+        async with chat.lock:
+            if any(kept["n"] == line["n"] for kept in chat.lines[channel]):
+                return  # read from storage already
+            chat.lines[channel].append(line)
+            chat.next = max(chat.next, int(line["n"]) + 1)
+        message = {"type": "chat", "lines": [line], "rules": chat.rules.to_json(), "reset": False}
+        self._push(table, message, channel)
+
+    async def _reload(self) -> None:
+        """Read every table's chat back after news may have been lost, and send it again."""
+        for table_id in list(self.tables):
+            table = self.hub.tables.get(table_id)
+            self.tables.pop(table_id, None)
+            if table is not None:
+                for conn in self.hub.presence.live(table):
+                    await self.welcome(table, conn)
 
 
 def _is_person(who: str, players: int) -> bool:

@@ -1,14 +1,17 @@
 """Several server processes on one database: table locks and change notices over Redis.
 
 One process needs none of this (:class:`Alone`). Behind a load balancer, processes share
-the database (the truth) and a Redis server (:class:`RedisCluster`) for three things:
+the database (the truth) and a Redis server (:class:`RedisCluster`) for four things:
 
 - a lock per table, held while a process checks and commits a change to it, so two
   processes never both accept move ``n``;
 - a notice on one channel after every change, so the other processes bring the table up to
   date (a move's notice carries the move; anything else is read back from the database) and
   push the change to their own clients;
-- a claim per bot move, so one process thinks for a bot while the others wait.
+- a claim per bot move, so one process thinks for a bot while the others wait;
+- news that lives outside the database's tables' log (who is at a table, a chat line, the
+  host's chat rules), said on a second channel as JSON (:meth:`RedisCluster.say`) to the
+  parts that listen for its kind (:meth:`RedisCluster.listen`).
 
 The database's primary key on (table, move) still refuses a doubled move if a lock is ever
 lost (a process paused past the lock's lifetime).
@@ -18,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import math
 import secrets
@@ -37,6 +41,8 @@ for a move, its number and action (else None, None)."""
 Resync = Callable[[], Awaitable[None]]
 """What a process does after notices may have been missed (Redis was away): read back
 every table it serves."""
+Heard = Callable[[dict[str, Any]], Awaitable[None]]
+"""What a part of a process does with news of its kind another process said."""
 
 LOCK_LIFETIME = 30.0
 """Seconds a table lock lasts if its holder dies without releasing it."""
@@ -48,6 +54,8 @@ REDIS_CONNECTIONS = 64
 """Connections a process keeps to Redis at most."""
 RETRY_PAUSE = 1.0
 """Seconds between attempts to resubscribe after Redis went away."""
+FLUSH_WAIT = 1.0
+"""Seconds a closing process waits for its last news to be said."""
 
 
 # Take a table's lock and read its move count in one round trip.
@@ -110,6 +118,12 @@ class Alone:
         """Every bot move is this process's."""
         return True
 
+    def listen(self, kind: str, heard: Heard, lost: Resync | None = None) -> None:
+        """Nobody else says anything."""
+
+    def say(self, kind: str, body: dict[str, Any]) -> None:
+        """Nobody else to tell."""
+
 
 class RedisCluster:
     """Processes that share tables through a Redis server at ``url``."""
@@ -135,9 +149,15 @@ class RedisCluster:
         )
         self.redis: Any = aioredis.Redis(connection_pool=pool)
         self.channel = f"{prefix}:changes"
+        self.news = f"{prefix}:news"
+        """The channel of :meth:`say`."""
         self._acquire = self.redis.register_script(_ACQUIRE)
         self._release = self.redis.register_script(_RELEASE)
         self._listener: asyncio.Task[None] | None = None
+        self._heard: dict[str, Heard] = {}
+        self._lost: list[Resync] = []
+        self._said: asyncio.Queue[str | None] = asyncio.Queue()
+        self._sayer: asyncio.Task[None] | None = None
 
     async def start(self, notice: Notice, resync: Resync) -> None:
         """Check that Redis answers, then listen for other processes' notices (and after
@@ -148,11 +168,21 @@ class RedisCluster:
             await self.redis.aclose(close_connection_pool=True)
             raise RuntimeError(f"Redis at {shown_url(self.url)} does not answer: {exc}") from exc
         ready = asyncio.Event()
-        self._listener = asyncio.get_running_loop().create_task(self._listen(notice, resync, ready))
+        loop = asyncio.get_running_loop()
+        self._listener = loop.create_task(self._listen(notice, resync, ready))
+        self._sayer = loop.create_task(self._say_all())
         await ready.wait()
 
     async def close(self) -> None:
-        """Stop listening and disconnect."""
+        """Say what is left to say (briefly), stop listening and disconnect."""
+        if self._sayer is not None:
+            self._said.put_nowait(None)
+            if not self._sayer.done():
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(asyncio.shield(self._sayer), FLUSH_WAIT)
+            self._sayer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sayer
         if self._listener is not None:
             self._listener.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -163,13 +193,18 @@ class RedisCluster:
         while True:
             pubsub = self.redis.pubsub()
             try:
-                await pubsub.subscribe(self.channel)
+                await pubsub.subscribe(self.channel, self.news)
                 if ready.is_set():  # found again: what was said meanwhile is lost
                     log.warning("the Redis channel is back; reading every table back")
                     await resync()
+                    for lost in self._lost:
+                        await lost()
                 ready.set()
                 async for message in pubsub.listen():
                     if message.get("type") != "message":
+                        continue
+                    if bytes(message["channel"]).decode() == self.news:
+                        await self._hear(bytes(message["data"]))
                         continue
                     sender, table_id, move, action = _parse(bytes(message["data"]))
                     if sender != self.me and table_id:
@@ -185,6 +220,48 @@ class RedisCluster:
             finally:
                 with contextlib.suppress(Exception):
                     await pubsub.aclose()
+
+    def listen(self, kind: str, heard: Heard, lost: Resync | None = None) -> None:
+        """Hand the news of ``kind`` other processes say to ``heard``; after news may have
+        been missed (Redis was away), call ``lost``."""
+        self._heard[kind] = heard
+        if lost is not None:
+            self._lost.append(lost)
+
+    def say(self, kind: str, body: dict[str, Any]) -> None:
+        """Tell the other processes ``body`` as news of ``kind``, in the order said (sent
+        by one task, so a caller never waits on Redis; lost if Redis is away)."""
+        self._said.put_nowait(json.dumps({"from": self.me, "kind": kind, **body}))
+
+    async def _say_all(self) -> None:
+        """Send what was said, in order, whatever has piled up in one round trip."""
+        while True:
+            first = await self._said.get()
+            batch = [first]
+            while not self._said.empty():
+                batch.append(self._said.get_nowait())
+            said = [text for text in batch if text is not None]
+            if said:
+                try:
+                    pipe = self.redis.pipeline(transaction=False)
+                    for text in said:
+                        pipe.publish(self.news, text)
+                    await pipe.execute()
+                except Exception as exc:  # the news is lost; presence is said again soon
+                    log.warning("could not tell the other processes (%s)", exc)
+            if None in batch:
+                return
+
+    async def _hear(self, data: bytes) -> None:
+        """Hand one piece of news to the part listening for its kind."""
+        try:
+            body = json.loads(data)
+            heard = self._heard.get(body.get("kind"))
+            if heard is None or body.get("from") == self.me:
+                return
+            await heard(body)
+        except Exception:
+            log.exception("news from another process failed")
 
     @contextlib.asynccontextmanager
     async def lock(self, table_id: str) -> AsyncIterator[Held]:

@@ -8,8 +8,14 @@ or silent for ``ServerConfig.away_after`` seconds), and *offline* with no connec
 Every change is pushed to the table's live clients (those that beat: a client that never
 beats hears none of this) as a ``presence`` message: each seat's status, the number of
 spectators, and the last arrivals and departures for the table's strip, apart from the
-game log. Clients render the names themselves, from the state message's names. Presence is
-what this process sees of its own connections.
+game log. Clients render the names themselves, from the state message's names.
+
+With several processes (see :mod:`parlour.server.cluster`) each process says what it sees
+of its own connections (each seat's status and its spectators) whenever that changes, and
+all of it every ``SWEEP_EVERY`` seconds while it has any; a seat's status is the best any
+process sees (online, then away, then offline), the spectators are added up. What a process
+said counts for ``HEARD_FOR`` seconds unless said again: a process that died stops counting
+then, and one that stops tells the others its people left.
 """
 
 from __future__ import annotations
@@ -32,7 +38,11 @@ ONLINE, AWAY, OFFLINE = "online", "away", "offline"
 STRIP = 8
 """Arrivals and departures a table keeps for its strip."""
 SWEEP_EVERY = 5.0
-"""Seconds between looks for connections that stopped beating."""
+"""Seconds between looks for connections that stopped beating (and, with several
+processes, between two times a process says all it sees)."""
+HEARD_FOR = 3 * SWEEP_EVERY
+"""Seconds what another process said of a table counts unless said again."""
+RANK = {OFFLINE: 0, AWAY: 1, ONLINE: 2}
 
 
 @dataclass
@@ -60,6 +70,16 @@ class TablePresence:
     """The last changes: ``{"seat", "status", "at"}`` (``at`` in seconds since the epoch)."""
 
 
+@dataclass
+class Heard:
+    """What another process said it sees of a table."""
+
+    seats: list[str]
+    watchers: int
+    at: float
+    """When it was heard, on the presence clock."""
+
+
 class Presence:
     """Every table's presence in this process."""
 
@@ -68,7 +88,12 @@ class Presence:
         self.clock = clock
         """The presence clock (tests set a fake one)."""
         self.tables: dict[str, TablePresence] = {}
+        self.heard: dict[str, dict[str, Heard]] = {}
+        """What other processes see: by table, by process."""
+        self._said: dict[str, tuple[list[str], int]] = {}
+        """What this process last said of each table's connections."""
         self._sweeper: asyncio.Task[None] | None = None
+        hub.cluster.listen("presence", self._hear, self._say_all)
 
     def _of(self, table: LiveTable) -> TablePresence:
         found = self.tables.get(table.id)
@@ -109,9 +134,68 @@ class Presence:
         self.update(table)
         if not mine.seen:
             del self.tables[table.id]
+            self._said.pop(table.id, None)
+
+    # -- several processes ------------------------------------------------------------------
+
+    def _say(self, table_id: str, seats: list[str], watchers: int) -> None:
+        """Tell the other processes what this one sees of a table, if that changed."""
+        if self._said.get(table_id) != (seats, watchers):
+            self._said[table_id] = (seats, watchers)
+            self.hub.cluster.say("presence", {"table": table_id, "seats": seats, "w": watchers})
+
+    async def _say_all(self) -> None:
+        """Tell the other processes all this one sees (now and then, and when news may
+        have been lost)."""
+        seen: dict[str, tuple[list[str], int]] = {}
+        for table_id in self.tables:
+            table = self.hub.tables.get(table_id)
+            if table is not None:
+                watchers = sum(1 for c in self.tables[table_id].seen if c.seat is None)
+                seen[table_id] = self._said[table_id] = (self.own(table), watchers)
+        self.hub.cluster.say("presence", {"all": seen})
+
+    async def _hear(self, body: dict[str, Any]) -> None:
+        """Another process said what it sees of one table, or of all it serves (which
+        replaces all it said before)."""
+        sender, now = str(body["from"]), self.clock()
+        if "all" in body:
+            for found in self.heard.values():
+                found.pop(sender, None)
+            told = body["all"]
+        else:
+            told = {body["table"]: (body["seats"], body["w"])}
+        for table_id, (seats, watchers) in told.items():
+            heard = Heard([str(status) for status in seats], int(watchers), now)
+            found = self.heard.setdefault(str(table_id), {})
+            if heard.watchers or any(status != OFFLINE for status in heard.seats):
+                found[sender] = heard
+            else:  # nobody there on that process
+                found.pop(sender, None)
+        for table_id in list(self.tables) if "all" in body else list(told):
+            table = self.hub.tables.get(table_id)
+            if table is not None and table_id in self.tables:
+                self.update(table)
 
     def seats(self, table: LiveTable) -> list[str]:
-        """Each seat's status now."""
+        """Each seat's status now, as the best any process sees it."""
+        out = self.own(table)
+        for heard in self._fresh(table.id):
+            for s, status in enumerate(heard.seats[: table.players]):
+                if RANK.get(status, 0) > RANK[out[s]]:
+                    out[s] = status
+        return out
+
+    def _fresh(self, table_id: str) -> list[Heard]:
+        """What other processes said of a table lately."""
+        found = self.heard.get(table_id)
+        if not found:
+            return []
+        since = self.clock() - HEARD_FOR
+        return [heard for heard in found.values() if heard.at >= since]
+
+    def own(self, table: LiveTable) -> list[str]:
+        """Each seat's status as this process's own connections show it."""
         mine = self.tables.get(table.id)
         out = [OFFLINE] * table.players
         if mine is None:
@@ -146,8 +230,11 @@ class Presence:
         """Push the table's presence to its live clients if a seat changed; True if one
         did."""
         mine = self._of(table)
+        watching = sum(1 for conn in mine.seen if conn.seat is None)
+        if self.hub.cluster.shared:
+            self._say(table.id, self.own(table), watching)
         now = self.seats(table)
-        watchers = sum(1 for conn in mine.seen if conn.seat is None)
+        watchers = watching + sum(heard.watchers for heard in self._fresh(table.id))
         changed = [s for s in range(table.players) if now[s] != mine.told[s]]
         if not changed and watchers == mine.watchers:
             return False
@@ -165,7 +252,15 @@ class Presence:
             conn.send(message)
 
     def sweep(self) -> None:
-        """Look again at every table (connections that stopped beating turn away)."""
+        """Look again at every table (connections that stopped beating turn away, and what
+        other processes said long ago no longer counts)."""
+        since = self.clock() - HEARD_FOR
+        for table_id, found in list(self.heard.items()):
+            for sender, heard in list(found.items()):
+                if heard.at < since:
+                    del found[sender]
+            if not found:
+                del self.heard[table_id]
         for table_id in list(self.tables):
             table = self.hub.tables.get(table_id)
             if table is not None:
@@ -179,9 +274,16 @@ class Presence:
         while self.tables:
             await asyncio.sleep(SWEEP_EVERY)
             self.sweep()
+            if self.hub.cluster.shared:
+                await self._say_all()
+        if self.hub.cluster.shared:  # the last connection left: nothing more to say
+            await self._say_all()
 
     async def close(self) -> None:
-        """Stop looking."""
+        """Stop looking (and tell the other processes that nobody is here any more)."""
+        if self.hub.cluster.shared and self.tables:
+            self.tables.clear()
+            await self._say_all()
         if self._sweeper is not None:
             self._sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
