@@ -33,7 +33,7 @@ class _Table:
         seen += [c for pile in view["discards"] for c in pile]
         for card in seen:
             unseen[card] -= 1
-        self.unseen = +unseen
+        self.unseen: dict[str, int] = +unseen
         self.total = max(1, sum(self.unseen.values()))
         self.by_value: list[int] | None = None
 

@@ -16,7 +16,6 @@ that the heuristic would have played that card rather than the one kept.
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Hashable
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -103,9 +102,12 @@ class LoveLetterHints:
         st: LoveLetterState = state  # type: ignore[assignment]
         weight = 1.0
         hv, hand = st.hv, st.hand
+        public: tuple[object, ...] | None = None
         for kind, t, version, played, _ in st.facts:
             if kind == KEPT and t != seat and hv[t] == version and hand[t] >= 0:
-                weight *= _kept_likelihood(st, t, played)
+                if public is None:
+                    public = _public(st)
+                weight *= _kept_likelihood(st, t, played, public)
         return weight
 
     def player_model(self, state: State, rng: Rng) -> Action:
@@ -242,8 +244,8 @@ def _fill(
             unseen[k] -= 1
     if skip >= 0:
         unseen[skip] += 1
-    table.unseen = Counter({ids[k]: c for k, c in enumerate(unseen) if c > 0})
-    table.total = max(1, sum(table.unseen.values()))
+    table.unseen = {ids[k]: c for k, c in enumerate(unseen) if c > 0}
+    table.total = max(1, sum(c for c in unseen if c > 0))
     table.by_value = None
 
 
@@ -257,26 +259,39 @@ needs a few hundred at most: seats × kept cards × what those seats know)."""
 _LIKELIHOODS: dict[tuple[object, ...], float] = {}
 
 
-def _kept_likelihood(state: LoveLetterState, t: int, played: int) -> float:
-    """The chance ``t`` played ``played`` rather than its current hand, holding both."""
+def _public(state: LoveLetterState) -> tuple[object, ...]:
+    """What every seat sees that a likelihood reads: edition, tokens, pile, cards shown."""
+    return (
+        state.ed.name,
+        tuple(state.tokens),
+        len(state.pile),
+        tuple(state.face_up),
+        tuple(map(tuple, state.discards)),
+    )
+
+
+def _kept_likelihood(
+    state: LoveLetterState, t: int, played: int, public: tuple[object, ...]
+) -> float:
+    """The chance ``t`` played ``played`` rather than its current hand, holding both.
+
+    ``public``: the state's :func:`_public` part (one per world, shared by its seats).
+    """
     kept = state.hand[t]
     if kept == played:
         return 1.0
     others = state.alive & ~state.prot & ~(1 << t)
     # Sampled worlds of one search share their public part: the answer is cached by
     # everything it reads (so a cached answer is the one a fresh computation would give).
-    key = (
-        state.ed.name,
-        t,
-        played,
-        kept,
-        others,
-        tuple(known_hands(state, t).items()),
-        tuple(state.tokens),
-        len(state.pile),
-        tuple(state.face_up),
-        tuple(tuple(d) for d in state.discards),
+    n = state.players
+    row = state.known[t * n : t * n + n]
+    hv, hand = state.hv, state.hand
+    known = tuple(
+        (s, hand[s])
+        for s in range(n)
+        if s != t and row[s] >= 0 and row[s] == hv[s] and hand[s] >= 0
     )
+    key = (public, t, played, kept, others, known)
     found = _LIKELIHOODS.get(key)
     if found is not None:
         return found
