@@ -89,28 +89,35 @@ def play_out(
     """
     seats: Mapping[int, Bot] = bots if isinstance(bots, Mapping) else dict(enumerate(bots))
     seed = state.seed
-    streams = {seat: seat_stream(seed, seat) for seat in seats}
-    rngs = {seat: Rng() for seat in seats}
+    # Per seat, looked up once: the bot's act, whether it samples and reads its view, the
+    # start of its stream, and a generator set (not made) per move.
+    plans = {
+        seat: (bot.act, bot.samples, bot.reads_view, seat_stream(seed, seat), Rng())
+        for seat, bot in seats.items()
+    }
     limit = max_moves if max_moves is not None else 1 << 62
     actions: list[Action] = []
-    while (seat := state.to_act) is not None and seat in seats:
+    append = actions.append
+    apply = state.apply
+    while (seat := state.to_act) is not None:
+        plan = plans.get(seat)
+        if plan is None:
+            break
         move = state.move_number
         if move >= limit:
             raise RuntimeError(f"game {state.game.id} seed {seed} did not end in {limit} moves")
-        bot = seats[seat]
-        # bot_rng and _observe written out (the loop of every simulation): the stream's
-        # base looked up once per seat, and each seat's generator set, not made, per move.
-        rng = rngs[seat]
-        if bot.samples:
-            rng.state = (streams[seat] + move * MOVE_STEP) & _MASK
-            obs = Observation(state, seat, sampling=True, rng=rng.spawn(), with_view=bot.reads_view)
+        act, samples, reads_view, stream, rng = plan
+        # bot_rng and _observe written out (the loop of every simulation).
+        if samples:
+            rng.state = (stream + move * MOVE_STEP) & _MASK
+            obs = Observation(state, seat, sampling=True, rng=rng.spawn(), with_view=reads_view)
         else:
             # The generator after the passed-over draw (see _observe).
-            rng.state = (streams[seat] + move * MOVE_STEP + _GOLDEN) & _MASK
-            obs = Observation(state, seat, with_view=bot.reads_view)
-        action = bot.act(obs, rng)
-        state.apply(action)
-        actions.append(action)
+            rng.state = (stream + move * MOVE_STEP + _GOLDEN) & _MASK
+            obs = Observation(state, seat, with_view=reads_view)
+        action = act(obs, rng)
+        apply(action)
+        append(action)
         if counts is not None:
             counts[seat] += 1
     return actions

@@ -9,6 +9,7 @@ registered again in every worker before it runs a task.
 from __future__ import annotations
 
 import os
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
@@ -100,6 +101,51 @@ class LocalBackend:
         ) as pool:
             index: dict[Future[R], int] = {pool.submit(fn, task): i for i, task in enumerate(tasks)}
             return in_task_order(len(tasks), _as_completed(index), done)
+
+
+AHEAD = 4
+"""Tasks a streamed run keeps submitted per worker process (the pool never idles for want
+of one, and no more are held than that)."""
+
+
+def stream_local(
+    backend: LocalBackend,
+    fn: Callable[[T], R],
+    tasks: Iterable[T],
+    size: int,
+    games: Sequence[Game],
+    done: Callable[[R], None] | None = None,
+) -> Iterator[R]:
+    """``fn(task)`` of each of ``size`` tasks, yielded in task order as they are ready.
+
+    The tasks are read as they are needed and at most ``AHEAD`` per worker are submitted at
+    once, so neither the tasks nor their results are ever all held: a run's memory does not
+    grow with its number of tasks. ``done`` is told of each result in task order.
+    """
+    used = backend.parallelism(size)
+    if used == 1:
+        for task in tasks:
+            result = fn(task)
+            if done is not None:
+                done(result)
+            yield result
+        return
+    with ProcessPoolExecutor(
+        max_workers=used, initializer=_register_all, initargs=(list(games),)
+    ) as pool:
+        window: deque[Future[R]] = deque()
+        for task in tasks:
+            window.append(pool.submit(fn, task))
+            if len(window) >= used * AHEAD:
+                result = window.popleft().result()
+                if done is not None:
+                    done(result)
+                yield result
+        while window:
+            result = window.popleft().result()
+            if done is not None:
+                done(result)
+            yield result
 
 
 def _as_completed(index: dict[Future[R], int]) -> Iterator[tuple[int, R]]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -19,7 +19,7 @@ from typing import Any
 from parlour.bots.registry import bot_maker, bot_names, make_bot, split_specs
 from parlour.engine import Game, OptionError, Replay, seed_from
 from parlour.games import get_game
-from parlour.sim.backends import Backend, LocalBackend
+from parlour.sim.backends import Backend, LocalBackend, stream_local
 from parlour.sim.play import play_game
 from parlour.sim.stats import wilson
 
@@ -197,23 +197,19 @@ def simulate(
     runner = backend if backend is not None else LocalBackend(workers)
     chunk = chunk_size(games, runner.parallelism(games * len(plans)))
     # A task names a range of game indices, not a list of them, and sends back totals, not
-    # one summary per game: a run's memory does not grow with its number of games.
-    tasks = [
+    # one summary per game; on this machine the tasks are made as the pool asks for them
+    # and merged as they come back: a run's memory does not grow with its number of games.
+    tasks = (
         TallyTask(
-            game_id,
-            n,
-            dict(options or {}),
-            start,
-            min(games, start + chunk),
-            tuple(specs),
-            seed,
+            game_id, n, dict(options or {}), start, min(games, start + chunk), tuple(specs), seed,
             keep_replays,
         )
         for n, specs, _ in plans
         for start in range(0, games, chunk)
-    ]
+    )  # fmt: skip
+    size = len(plans) * -(-games // chunk)
     total = games * len(plans)
-    used = runner.parallelism(len(tasks))
+    used = runner.parallelism(size)
     tallies = {n: Tally.empty(n) for n in counts}
     done = 0
 
@@ -226,7 +222,13 @@ def simulate(
     started = time.perf_counter()
     # Results come back in task order (the backends' promise), so tallies and kept replays
     # are merged in game-index order whatever the pool did.
-    for n, tally in runner.run(play_tally, tasks, [game], finished):
+    if isinstance(runner, LocalBackend):
+        results: Iterable[tuple[int, Tally]] = stream_local(
+            runner, play_tally, tasks, size, [game], finished
+        )
+    else:
+        results = runner.run(play_tally, list(tasks), [game], finished)
+    for n, tally in results:
         tallies[n].merge(tally)
     elapsed = time.perf_counter() - started
     groups = []
@@ -312,9 +314,12 @@ class Tally:
     """Decisions made, summed."""
     details: dict[str, Fraction]
     """Each numeric result detail summed exactly, so the mean does not depend on how the
-    games were split into tasks."""
+    games were split into tasks (the whole values apart, in ``whole``)."""
     present: Counter[str]
     """Games reporting each detail."""
+    whole: dict[str, int] = field(default_factory=dict)
+    """The details' whole values summed as integers (most details are counts: an integer
+    sum is exact too, and far cheaper than a fraction's)."""
     replays: list[dict[str, Any]] = field(default_factory=list)
     """Replay file contents, when kept, in game-index order."""
 
@@ -322,6 +327,11 @@ class Tally:
     def empty(cls, players: int) -> Tally:
         """No games yet."""
         return cls(players, 0, [0] * players, Counter(), 0, {}, Counter())
+
+    def mean(self, key: str) -> float:
+        """The mean of a detail over the games reporting it."""
+        total = self.details.get(key, Fraction(0)) + self.whole.get(key, 0)
+        return float(total / self.present[key])
 
     def add(
         self, winners: Sequence[int], reason: str, moves: int, details: Mapping[str, float]
@@ -332,9 +342,13 @@ class Tally:
             self.wins[seat] += 1
         self.reasons[reason] += 1
         self.moves += moves
+        whole, present = self.whole, self.present
         for key, value in details.items():
-            self.details[key] = self.details.get(key, Fraction(0)) + Fraction(value)
-            self.present[key] += 1
+            if isinstance(value, int) or value.is_integer():
+                whole[key] = whole.get(key, 0) + int(value)
+            else:
+                self.details[key] = self.details.get(key, Fraction(0)) + Fraction(value)
+            present[key] += 1
 
     def merge(self, other: Tally) -> None:
         """Add another tally of the same player count (its games come after these)."""
@@ -344,6 +358,8 @@ class Tally:
         self.moves += other.moves
         for key, value in other.details.items():
             self.details[key] = self.details.get(key, Fraction(0)) + value
+        for key, number in other.whole.items():
+            self.whole[key] = self.whole.get(key, 0) + number
         self.present.update(other.present)
         self.replays += other.replays
 
@@ -430,7 +446,7 @@ def _group(players: int, specs: list[str], options: dict[str, Any], tally: Tally
         by_bot=by_bot,
         reasons=dict(sorted(tally.reasons.items(), key=lambda kv: (-kv[1], kv[0]))),
         mean_decisions=tally.moves / games if games else 0.0,
-        details={k: float(tally.details[k] / tally.present[k]) for k in sorted(tally.details)},
+        details={k: tally.mean(k) for k in sorted(tally.present)},
     )
 
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from parlour.engine import OptionError
-from parlour.sim.backends import LocalBackend, RayBackend, make_backend
+from parlour.sim.backends import AHEAD, LocalBackend, RayBackend, make_backend, stream_local
 from parlour.sim.runner import SimulationReport, simulate
 from parlour.sim.tournament import TournamentReport, tournament
 
@@ -30,6 +30,37 @@ def test_local_results_come_back_in_task_order_and_each_is_reported(workers: int
     out = LocalBackend(workers).run(_square, list(range(9)), [], seen.append)
     assert out == [x * x for x in range(9)]
     assert sorted(seen) == out
+
+
+def _streamed(workers: int, size: int) -> tuple[list[int], list[int], list[int]]:
+    """A streamed run's results, what ``done`` heard, and how many tasks had been read as
+    each result was given out."""
+    drawn = [0]
+
+    def tasks() -> Iterator[int]:
+        for x in range(size):
+            drawn[0] += 1
+            yield x
+
+    heard: list[int] = []
+    out: list[int] = []
+    read: list[int] = []
+    for result in stream_local(LocalBackend(workers), _square, tasks(), size, [], heard.append):
+        out.append(result)
+        read.append(drawn[0])
+    return out, heard, read
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_streamed_results_come_in_task_order_with_few_tasks_read_ahead(workers: int) -> None:
+    """A streamed run reads its tasks as the pool needs them: never more than ``AHEAD`` per
+    worker beyond the results given out, so a long run holds few tasks and results."""
+    size = 40
+    out, heard, read = _streamed(workers, size)
+    assert out == heard == [x * x for x in range(size)]
+    ahead = 1 if workers == 1 else workers * AHEAD
+    assert all(r <= i + ahead for i, r in enumerate(read))
+    assert read[0] < size
 
 
 def test_backend_choice_and_bad_worker_counts() -> None:

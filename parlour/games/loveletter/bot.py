@@ -98,7 +98,7 @@ def _score(play: Play, table: _Table) -> float:
     elif eff == "king" and t >= 0:
         theirs = sum(table.value[c] * n for c, n in table.unseen.items()) / table.total
         if t in table.known:
-            theirs = table.value[table.known[t]]
+            theirs = float(table.value[table.known[t]])
         score += (theirs - kept_value) * 1.5 - kept_value * (0.3 + 2.0 / (1 + table.pile))
         score += theirs * (0.3 + 2.0 / (1 + table.pile))
     elif eff == "handmaid":
