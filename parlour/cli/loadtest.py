@@ -28,6 +28,9 @@ def register(app: typer.Typer) -> None:
         bot_delay: float = typer.Option(0.0, help=t("cli.serve.bot_delay", LANG)),
         servers: int = typer.Option(1, min=1, max=16, help=t("cli.loadtest.servers", LANG)),
         redis: str = typer.Option("", help=t("cli.serve.redis", LANG)),
+        database: str = typer.Option("", help=t("cli.loadtest.database", LANG)),
+        clock: str = typer.Option("", help=t("cli.loadtest.clock", LANG)),
+        chat: float = typer.Option(0.0, min=0.0, help=t("cli.loadtest.chat", LANG)),
         lang: LangFlag = None,
     ) -> None:
         shown = check_language(lang)
@@ -48,6 +51,7 @@ def register(app: typer.Typer) -> None:
             get_game(game).resolve_options(players, options)
             if servers > 1 and not redis and not url:
                 raise ParlourError("cli.loadtest.need_redis")
+            clock_body = parse_clock(clock) if clock else None
         except ParlourError as exc:
             typer.echo(exc.message(shown), err=True)
             raise typer.Exit(2) from None
@@ -66,6 +70,8 @@ def register(app: typer.Typer) -> None:
                         options=options,
                         duration=duration,
                         think=think,
+                        clock=clock_body,
+                        chat=chat,
                     )
                 )
             except httpx.HTTPError as exc:
@@ -97,11 +103,39 @@ def register(app: typer.Typer) -> None:
                     refused=report.refused,
                 )
             )
-            if report.stuck or report.lost or report.doubled:
+            if chat > 0:
+                typer.echo(
+                    t(
+                        "cli.loadtest.chat_check",
+                        shown,
+                        sent=report.chat_sent,
+                        refused=report.chat_refused,
+                        lost=report.chat_lost,
+                        doubled=report.chat_doubled,
+                    )
+                )
+            failed = (report.stuck, report.lost, report.doubled)
+            if any(failed) or report.chat_lost or report.chat_doubled:
                 raise typer.Exit(1)  # the check failed: a script running it must see so
 
         if url:
             run([u.strip().rstrip("/") for u in url.split(",") if u.strip()])
         else:
-            with local_servers(servers, redis=redis or None, bot_delay=bot_delay) as bases:
+            with local_servers(
+                servers, redis=redis or None, database=database or None, bot_delay=bot_delay
+            ) as bases:
                 run(bases)
+
+
+def parse_clock(text: str) -> dict[str, Any]:
+    """``realtime:60`` or ``turn:86400``, with ``+BANK`` seconds after the time a move
+    (``realtime:30+120``), as the body of a table's clock; a bad one is refused."""
+    mode, _, times = text.partition(":")
+    per_move, _, bank = times.partition("+")
+    try:
+        body = {"mode": mode, "per_move": float(per_move), "bank": float(bank or 0)}
+    except ValueError:
+        raise ParlourError("cli.loadtest.bad_clock", clock=text[:40]) from None
+    if mode not in ("realtime", "turn"):
+        raise ParlourError("cli.loadtest.bad_clock", clock=text[:40])
+    return body

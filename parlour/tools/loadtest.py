@@ -11,6 +11,13 @@ applied twice.
 Given several server processes (sharing a database and Redis), table ``i`` is set up on
 process ``i mod n`` and its client plays through the next one, so every move crosses
 processes.
+
+Optionally every table gets a clock (set before each game's start, so the server keeps a
+deadline for every turn) and its client chats: it sends a line now and then (one at a time,
+each naming its game and number), and a second connection of the same seat, opened on the
+process the table was set up on, reads the players' chat beside it. Every line the server
+took must reach both connections once; a line refused (too fast) must reach neither.
+Clients then beat, as a table page does, so they are sent presence, clock and chat.
 """
 
 from __future__ import annotations
@@ -22,6 +29,7 @@ import math
 import os
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
@@ -41,6 +49,12 @@ STALL = 10.0
 
 FINISH_WAIT = 60.0
 """Seconds past the run's end within which every game must reach its end."""
+
+BEAT_EVERY = 15.0
+"""Seconds between a live client's heartbeats (as a table page beats)."""
+
+ECHO_WAIT = 5.0
+"""Seconds a game's second connection may take to read the last lines after its end."""
 
 UNLIMITED = {
     "PARLOUR_CREATE_RATE": "",
@@ -76,6 +90,14 @@ class LoadReport:
     refused: int = 0
     """Client moves the server answered with an error (each is sent again, up to 3 times),
     and connections that failed or dropped (each opened again, up to 3 times)."""
+    chat_sent: int = 0
+    """Chat lines the clients sent."""
+    chat_refused: int = 0
+    """Lines the server refused (too fast): they must reach nobody."""
+    chat_lost: int = 0
+    """Lines taken that did not reach the sender or the seat's second connection."""
+    chat_doubled: int = 0
+    """Lines a connection was sent twice (or a refused line sent at all)."""
 
     @property
     def moves_per_second(self) -> float:
@@ -98,6 +120,25 @@ class Game:
     table: str
     acked: list[tuple[int, str]] = field(default_factory=list)
     over: bool = False
+    said: list[str] = field(default_factory=list)
+    """Chat lines sent."""
+    refused: set[str] = field(default_factory=set)
+    """Lines the server refused."""
+    heard: Counter[str] = field(default_factory=Counter)
+    """Lines of this game sent to its client as news (its own, as they are taken)."""
+    echoed: Counter[str] = field(default_factory=Counter)
+    """The same, sent to the seat's second connection."""
+    pending: str | None = None
+    """The line sent and not yet seen taken or refused."""
+
+    def chat_check(self) -> tuple[int, int]:
+        """(lost, doubled) lines of chat: taken but not sent to both connections, and
+        sent to one twice or refused yet sent."""
+        taken = [line for line in self.said if line not in self.refused]
+        lost = sum(1 for line in taken if not self.heard[line] or not self.echoed[line])
+        doubled = sum(1 for n in (*self.heard.values(), *self.echoed.values()) if n > 1)
+        doubled += sum(1 for line in self.refused if self.heard[line] or self.echoed[line])
+        return lost, doubled
 
 
 @dataclass
@@ -118,14 +159,21 @@ class Run:
     deadline: float
     """``time.perf_counter()`` at the run's end."""
     think: float
-    setup: tuple[str, int, dict[str, Any], str]
-    """How a table is set up: game, players, options, the bots' kind."""
+    setup: tuple[str, int, dict[str, Any], str, dict[str, Any] | None]
+    """How a table is set up: game, players, options, the bots' kind, its clock."""
+    chat: float = 0.0
+    """Mean seconds between a client's chat lines (0: no chat)."""
     latencies: list[float] = field(default_factory=list)
     refusals: list[str] = field(default_factory=list)
 
 
 async def _setup(
-    http: httpx.AsyncClient, game: str, players: int, options: dict[str, Any], bot: str
+    http: httpx.AsyncClient,
+    game: str,
+    players: int,
+    options: dict[str, Any],
+    bot: str,
+    clock: dict[str, Any] | None = None,
 ) -> Seat:
     r = await http.post("/api/tables", json={"game": game, "players": players, "options": options})
     r.raise_for_status()
@@ -136,8 +184,18 @@ async def _setup(
     for seat in range(1, players):
         body = {"bot": bot, "host_token": host}
         (await http.post(f"/api/tables/{table}/bots/{seat}", json=body)).raise_for_status()
-    (await http.post(f"/api/tables/{table}/start", json={"host_token": host})).raise_for_status()
+    await _start(http, table, host, clock)
     return Seat(token, host, [Game(table)])
+
+
+async def _start(
+    http: httpx.AsyncClient, table: str, host: str, clock: dict[str, Any] | None
+) -> None:
+    """Start a full table, with its clock set first when there is one."""
+    if clock is not None:
+        body = {"host_token": host, **clock}
+        (await http.post(f"/api/tables/{table}/clock", json=body)).raise_for_status()
+    (await http.post(f"/api/tables/{table}/start", json={"host_token": host})).raise_for_status()
 
 
 async def _again(http: httpx.AsyncClient, seat: Seat, run: Run) -> None:
@@ -151,15 +209,19 @@ async def _again(http: httpx.AsyncClient, seat: Seat, run: Run) -> None:
         return
     r.raise_for_status()
     table = r.json()["id"]
-    body = {"host_token": seat.host}
-    (await http.post(f"/api/tables/{table}/start", json=body)).raise_for_status()
+    await _start(http, table, seat.host, run.setup[4])
     seat.games.append(Game(table))
 
 
-async def _client(http: httpx.AsyncClient, ws_base: str, seat: Seat, rng: Rng, run: Run) -> None:
+async def _client(
+    http: httpx.AsyncClient, ws_base: str, echo_base: str, seat: Seat, rng: Rng, run: Run
+) -> None:
     """Play the seat's games until the run's end, then finish the last one."""
     while True:
-        await _play(ws_base, seat, rng, run)
+        if run.chat > 0:
+            await _echoed(echo_base, seat, _play(ws_base, seat, rng, run))
+        else:
+            await _play(ws_base, seat, rng, run)
         if not seat.games[-1].over or time.perf_counter() >= run.deadline:
             return
         try:
@@ -177,6 +239,8 @@ class Progress:
     pending: tuple[int, float, str] | None = None
     """The move sent and not yet seen accepted: its number, when it was sent, its action."""
     tries: int = 0
+    resend: bool = False
+    """Whether the pending move, sent on a connection that was lost, is to be sent again."""
 
 
 async def _play(ws_base: str, seat: Seat, rng: Rng, run: Run) -> None:
@@ -203,50 +267,159 @@ async def _connection(ws_base: str, seat: Seat, rng: Rng, run: Run, at: Progress
     async with connect(url, max_size=None, compression=None) as ws:
         hello = {"type": "hello", "seat": 0, "token": seat.token, "lang": "en"}
         await ws.send(json.dumps(hello))
-        resend = at.pending is not None  # a move sent on a lost connection
-        while True:
-            now = time.perf_counter()
-            if now > run.deadline + FINISH_WAIT:
-                return
-            try:
-                raw = await asyncio.wait_for(ws.recv(), max(0.0, run.deadline - now) + STALL)
-            except TimeoutError:  # nothing came for too long: the table is stuck
-                return
-            msg = json.loads(raw)
-            pending = at.pending
-            if msg.get("type") == "error" and pending is not None:
-                # Refused (busy, say): nothing changed, so the same move is sent again.
-                run.refusals.append(str(msg.get("error")))
-                at.tries += 1
-                if at.tries > RESENDS:
+        live = run.chat > 0 or run.setup[4] is not None
+        beat = time.perf_counter()
+        if live:
+            await ws.send(json.dumps({"type": "beat"}))
+        chatter = None
+        if run.chat > 0:
+            chatter = asyncio.create_task(_chatter(ws, game, rng.spawn(), run))
+        at.resend = at.pending is not None  # a move sent on a lost connection
+        try:
+            while True:
+                now = time.perf_counter()
+                if now > run.deadline + FINISH_WAIT:
                     return
-                await asyncio.sleep(0.05 * at.tries)
-                await ws.send(json.dumps({"move": pending[0], "action": pending[2]}))
-                continue
-            if msg.get("type") != "state":
-                continue
-            reached = msg["move"] or 0
-            now = time.perf_counter()
-            if now <= run.deadline:
-                seat.counted += max(0, reached - at.move)
-            at.move = max(at.move, reached)
-            if pending is not None and at.move > pending[0]:
-                if pending[1] <= run.deadline:
-                    run.latencies.append(now - pending[1])
-                game.acked.append((pending[0], pending[2]))
-                at.pending, at.tries = None, 0
-            elif pending is not None and resend:
-                await ws.send(json.dumps({"move": pending[0], "action": pending[2]}))
-            resend = False
-            if msg["summary"] is not None:
-                game.over = True
-                return
-            if msg["legal"] and at.pending is None:
-                action = rng.choice(msg["legal"])["action"]
-                if run.think > 0 and now < run.deadline:  # a person takes a moment
-                    await asyncio.sleep(rng.random() * 2 * run.think)  # (uniform, mean think)
-                at.pending = (at.move, time.perf_counter(), action)
-                await ws.send(json.dumps({"move": at.move, "action": action}))
+                if live and now - beat >= BEAT_EVERY:
+                    beat = now
+                    await ws.send(json.dumps({"type": "beat"}))
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), max(0.0, run.deadline - now) + STALL)
+                except TimeoutError:  # nothing came for too long: the table is stuck
+                    return
+                msg = json.loads(raw)
+                if _heard_chat(msg, game, game.heard):
+                    continue
+                if not await _answer(ws, msg, seat, rng, run, at):
+                    break
+            if chatter is not None:  # the last line sent is taken or refused before leaving
+                chatter.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await chatter
+                stop = time.perf_counter() + ECHO_WAIT
+                while game.pending is not None and time.perf_counter() < stop:
+                    with contextlib.suppress(TimeoutError):
+                        raw = await asyncio.wait_for(ws.recv(), stop - time.perf_counter())
+                        _heard_chat(json.loads(raw), game, game.heard)
+        finally:
+            if chatter is not None:
+                chatter.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await chatter
+
+
+def _heard_chat(msg: dict[str, Any], game: Game, into: Counter[str]) -> bool:
+    """Count the lines of ``game`` a chat message brings (or a refused line); True if the
+    message was about chat."""
+    kind = msg.get("type")
+    if kind == "error" and str(msg.get("error", "")).startswith("friends."):
+        if game.pending is not None:
+            game.refused.add(game.pending)
+            game.pending = None
+        return True
+    if kind != "chat":
+        return False
+    for line in msg.get("lines", ()):
+        text = line.get("text") or ""
+        if text.startswith(f"{game.table} "):
+            if not msg.get("reset"):
+                into[text] += 1
+            elif not into[text]:  # sent again on coming back: not news, but not lost
+                into[text] = 1
+            if text == game.pending and into is game.heard:
+                game.pending = None
+    return True
+
+
+async def _chatter(ws: Any, game: Game, rng: Rng, run: Run) -> None:
+    """Send a line of chat now and then (the next once the last was taken or refused),
+    until the run's end."""
+    while True:
+        await asyncio.sleep(rng.random() * 2 * run.chat)
+        if time.perf_counter() >= run.deadline:
+            return
+        if game.pending is None:
+            game.pending = f"{game.table} {len(game.said)}"
+            game.said.append(game.pending)
+            # Shielded: a line sent as the game ends is sent whole (its answer awaited).
+            await asyncio.shield(ws.send(json.dumps({"type": "chat", "text": game.pending})))
+
+
+async def _echoed(echo_base: str, seat: Seat, playing: Any) -> None:
+    """Run ``playing`` with a second connection of the seat reading the chat beside it;
+    after the game it waits (briefly) for the lines still on their way."""
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import WebSocketException
+
+    game = seat.games[-1]
+    url = f"{echo_base}/ws/tables/{game.table}"
+    try:
+        async with connect(url, max_size=None, compression=None) as ws:
+            hello = {"type": "hello", "seat": 0, "token": seat.token, "lang": "en"}
+            await ws.send(json.dumps(hello))
+            await ws.send(json.dumps({"type": "beat"}))
+            reader = asyncio.create_task(_read_echo(ws, game))
+            try:
+                await playing
+                stop = time.perf_counter() + ECHO_WAIT
+                while time.perf_counter() < stop and any(
+                    game.heard[line] and not game.echoed[line] for line in game.said
+                ):
+                    await asyncio.sleep(0.05)
+            finally:
+                reader.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await reader
+    except (OSError, WebSocketException):  # the second connection failed: lines count lost
+        return
+
+
+async def _read_echo(ws: Any, game: Game) -> None:
+    """Count the lines the seat's second connection is sent."""
+    while True:
+        _heard_chat(json.loads(await ws.recv()), game, game.echoed)
+
+
+async def _answer(
+    ws: Any, msg: dict[str, Any], seat: Seat, rng: Rng, run: Run, at: Progress
+) -> bool:
+    """Act on one message of the seat's game (a refusal, a new state); False when the
+    client leaves the table (the game ended, or a move was refused too often)."""
+    game, pending = seat.games[-1], at.pending
+    if msg.get("type") == "error" and pending is not None:
+        # Refused (busy, say): nothing changed, so the same move is sent again.
+        run.refusals.append(str(msg.get("error")))
+        at.tries += 1
+        if at.tries > RESENDS:
+            return False
+        await asyncio.sleep(0.05 * at.tries)
+        await ws.send(json.dumps({"move": pending[0], "action": pending[2]}))
+        return True
+    if msg.get("type") != "state":
+        return True
+    reached = msg["move"] or 0
+    now = time.perf_counter()
+    if now <= run.deadline:
+        seat.counted += max(0, reached - at.move)
+    at.move = max(at.move, reached)
+    if pending is not None and at.move > pending[0]:
+        if pending[1] <= run.deadline:
+            run.latencies.append(now - pending[1])
+        game.acked.append((pending[0], pending[2]))
+        at.pending, at.tries = None, 0
+    elif pending is not None and at.resend:
+        await ws.send(json.dumps({"move": pending[0], "action": pending[2]}))
+    at.resend = False
+    if msg["summary"] is not None:
+        game.over = True
+        return False
+    if msg["legal"] and at.pending is None:
+        action = rng.choice(msg["legal"])["action"]
+        if run.think > 0 and now < run.deadline:  # a person takes a moment
+            await asyncio.sleep(rng.random() * 2 * run.think)  # (uniform, mean think)
+        at.pending = (at.move, time.perf_counter(), action)
+        await ws.send(json.dumps({"move": at.move, "action": action}))
+    return True
 
 
 async def run_load(
@@ -260,9 +433,14 @@ async def run_load(
     duration: float = 60.0,
     think: float = 0.0,
     seed: int = 1,
+    clock: dict[str, Any] | None = None,
+    chat: float = 0.0,
 ) -> LoadReport:
     """Set up ``tables`` tables on running servers and keep them playing for ``duration``
-    seconds (a finished game is followed by its rematch), then finish and check every game."""
+    seconds (a finished game is followed by its rematch), then finish and check every game.
+
+    ``clock`` is every game's clock (the body of ``POST /api/tables/{id}/clock`` without
+    the host's token); ``chat`` the mean seconds between a client's lines (0: none)."""
     bases = [base_url] if isinstance(base_url, str) else list(base_url)
     limits = httpx.Limits(max_connections=50)
     ws_bases = ["ws" + base[len("http") :] for base in bases]
@@ -275,18 +453,17 @@ async def run_load(
         ]
         seats = await asyncio.gather(
             *(
-                _setup(https[i % len(https)], game, players, options or {}, bot)
+                _setup(https[i % len(https)], game, players, options or {}, bot, clock)
                 for i in range(tables)
             )
         )
         start = time.perf_counter()
-        run = Run(start + duration, think, (game, players, options or {}, bot))
+        run = Run(start + duration, think, (game, players, options or {}, bot, clock), chat)
         rng = Rng(seed)
+        n = len(bases)
         await asyncio.gather(
             *(
-                _client(
-                    https[i % len(https)], ws_bases[(i + 1) % len(ws_bases)], s, rng.spawn(), run
-                )
+                _client(https[i % n], ws_bases[(i + 1) % n], ws_bases[i % n], s, rng.spawn(), run)
                 for i, s in enumerate(seats)
             )
         )
@@ -301,6 +478,8 @@ async def run_load(
             games=len(games),
             stuck=sum(1 for g in games if not g.over),
             refused=len(run.refusals),
+            chat_sent=sum(len(g.said) for g in games),
+            chat_refused=sum(len(g.refused) for g in games),
         )
         for g in games:
             if g.over:
@@ -309,6 +488,9 @@ async def run_load(
                 report.verified += 1
                 report.lost += lost
                 report.doubled += doubled
+            lost, doubled = g.chat_check()
+            report.chat_lost += lost
+            report.chat_doubled += doubled
     return report
 
 
