@@ -241,6 +241,12 @@ export class LobbyPage {
         ),
         h("p.option-hint", {}, t("web.lobby.public_hint")),
       ),
+      h(
+        "div.option.hints-choice",
+        {},
+        h("label.check", { for: "hints" }, h("input#hints", { id: "hints", name: "hints", type: "checkbox", "aria-describedby": "hints-hint" }), h("span", {}, t("web.lobby.hints"))),
+        h("p.option-hint#hints-hint", { id: "hints-hint" }, t("web.lobby.hints_hint")),
+      ),
       h("p.form-error", { role: "alert" }),
       h("button.primary#create", { type: "submit", id: "create" }, t("web.lobby.create")),
     );
@@ -275,7 +281,7 @@ export class LobbyPage {
           "div.table-row",
           { dataset: { table: table.id, status: table.status } },
           h("span.table-game", this.game(table.game)?.name || table.game),
-          h("span.table-status", t(`web.status.${table.status}`)),
+          h("span.table-status", t(`web.status.${table.status}`), table.hints ? h("span.badge.hints-on", {}, t("web.hint.on")) : null),
           h("span.table-seats", seats),
           h("a.button", { href: `/t/${table.id}` }, table.status === "open" ? t("web.lobby.open") : t("web.lobby.watch")),
           table.status === "over" ? h("a.button", { href: `/replay/${table.id}` }, t("web.lobby.replay")) : null,
@@ -305,6 +311,7 @@ export class LobbyPage {
         players: Number(form.querySelector("#players").value),
         options: readOptions(form),
         public: form.querySelector("#public").checked,
+        hints: form.querySelector("#hints").checked,
       };
       const created = await call("POST", "/api/tables", body);
       keepHost(created.table.id, created.host_token);

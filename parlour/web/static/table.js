@@ -9,6 +9,7 @@ import { logLine } from "./logview.js";
 import { StepMenu } from "./menu.js";
 import { markFresh, motionOn } from "./motion.js";
 import { DragOrder } from "./order.js";
+import { HintBox } from "./hint.js";
 import { patch } from "./patch.js";
 import { Presence } from "./presence.js";
 import { rematchButton } from "./rematch.js";
@@ -58,6 +59,7 @@ export class TablePage {
     this.chat = new ChatBox(id);
     this.clock = new ClockView(id);
     this.seatLink = new SeatLink(id);
+    this.hint = new HintBox(id); // the hard bot's advice, where the host turned hints on
     // One pair of listeners for the board's taps: the board is redrawn, these stay.
     root.addEventListener("click", (e) => this.boardTap(e));
     root.addEventListener("keydown", (e) => {
@@ -229,6 +231,7 @@ export class TablePage {
       h("a.back", { href: "/" }, `← ${t("web.table.lobby")}`),
       h("h1", {}, gameName(table.game, "game")),
       h("span.table-status", t(`web.status.${table.status}`)),
+      this.hint.badge(table),
       h("p.banner#banner", { role: "status" }, this.connected ? "" : t("web.table.reconnecting")),
       this.presence.renderStrip(msg.names),
     );
@@ -561,7 +564,7 @@ export class TablePage {
     if (exact && menu.prefix.length) {
       choices.append(h("button.step.confirm", { type: "button", disabled: !this.connected, onclick: () => this.request(exact.action) }, "✓"));
     }
-    box.append(choices);
+    box.append(choices, this.hint.render(msg, this.connected, () => this.render()));
     if (menu.prefix.length) {
       box.append(h("button.back-step", { type: "button", onclick: () => {
         menu.back();
