@@ -28,6 +28,12 @@ async def table_page(table_id: str) -> FileResponse:
     return FileResponse(INDEX)
 
 
+@router.get("/mine")
+async def mine_page() -> FileResponse:
+    """My games: the tables this browser sits at (the client sends its tokens)."""
+    return FileResponse(INDEX)
+
+
 @router.get("/replay/{table_id}")
 async def replay_page(table_id: str) -> FileResponse:
     """A table's replay."""

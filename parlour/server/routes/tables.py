@@ -7,6 +7,7 @@ from typing import Any
 from fastapi import APIRouter, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, StrictBool
 
+from parlour.server.mine import my_tables
 from parlour.server.rematch import rematch
 from parlour.server.routes.common import client_of, hub_of
 from parlour.server.tables import OPEN, token_hash
@@ -79,6 +80,31 @@ class Move(BaseModel):
     action: str
 
 
+class HeldSeat(BaseModel):
+    """A seat a browser holds: its table, number and token."""
+
+    model_config = ConfigDict(extra="forbid")
+    table: str
+    seat: int
+    token: str
+
+
+class HeldHost(BaseModel):
+    """A table a browser hosts: its id and host token."""
+
+    model_config = ConfigDict(extra="forbid")
+    table: str
+    token: str
+
+
+class MyTables(BaseModel):
+    """Body of ``POST /api/tables/mine``: the tokens a browser holds."""
+
+    model_config = ConfigDict(extra="forbid")
+    seats: list[HeldSeat] = []
+    hosts: list[HeldHost] = []
+
+
 @router.get("")
 async def list_tables(
     request: Request,
@@ -112,6 +138,14 @@ async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
     hub.client_limits.hit("create", client_of(request))
     table, host = await hub.create(body.game, body.players, body.options, body.public, body.hints)
     return {"table": table.summary(), "host_token": host, "invite": f"/t/{table.id}"}
+
+
+@router.post("/mine")
+async def mine(body: MyTables, request: Request) -> dict[str, Any]:
+    """My games: the tables of the seat and host tokens a browser holds (sent in the body,
+    never in an address; see :mod:`parlour.server.mine`)."""
+    seats = [(s.table, s.seat, s.token) for s in body.seats]
+    return await my_tables(hub_of(request), seats, [(h.table, h.token) for h in body.hosts])
 
 
 @router.get("/{table_id}")

@@ -29,11 +29,41 @@ const store = window.localStorage;
 
 export function seatOf(table) {
   const raw = store.getItem(`parlour.seat.${table}`);
-  return raw ? JSON.parse(raw) : null;
+  try {
+    return raw ? JSON.parse(raw) : null;
+  } catch {
+    return null; // an entry this page cannot read holds no seat
+  }
 }
 
 export function keepSeat(table, seat, token) {
   store.setItem(`parlour.seat.${table}`, JSON.stringify({ seat, token }));
+}
+
+// Every seat and host token this browser holds (My games asks the server about them), at most
+// `limit` in all (the server answers about 100 at once).
+export function heldTokens(limit = 100) {
+  const seats = [];
+  const hosts = [];
+  for (let i = 0; i < store.length && seats.length + hosts.length < limit; i += 1) {
+    const key = store.key(i);
+    const seat = /^parlour\.seat\.(.+)$/.exec(key);
+    const host = /^parlour\.host\.(.+)$/.exec(key);
+    if (seat) {
+      const held = seatOf(seat[1]);
+      if (held && Number.isInteger(held.seat) && typeof held.token === "string") {
+        seats.push({ table: seat[1], seat: held.seat, token: held.token });
+      }
+    } else if (host) {
+      hosts.push({ table: host[1], token: store.getItem(key) });
+    }
+  }
+  return { seats, hosts };
+}
+
+// Forget a token the server says holds nothing now (a freed seat, one moved elsewhere).
+export function forget(kind, table) {
+  store.removeItem(`parlour.${kind}.${table}`);
 }
 
 export function hostOf(table) {

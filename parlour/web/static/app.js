@@ -1,4 +1,5 @@
-// The client's entry: language, then the page for the address (lobby, table, replay, how to play).
+// The client's entry: language, then the page for the address (lobby, table, replay, how to
+// play, my games).
 import { keepLang, savedLang } from "./api.js";
 import { closeHelp, hideTip, installCardHelp } from "./cardhelp.js";
 import { LANGUAGES, load } from "./i18n.js";
@@ -30,6 +31,9 @@ async function route() {
   } else if ((match = path.match(/^\/learn\/([\w-]+)$/))) {
     const { LessonPage } = await import("./lesson.js");
     page = new LessonPage(main, match[1]);
+  } else if (path === "/mine") {
+    const { MinePage } = await import("./mine.js");
+    page = new MinePage(main);
   } else if ((match = path.match(/^\/howto\/([\w-]+)$/))) {
     const { HowtoPage } = await import("./howto.js");
     page = new HowtoPage(main, match[1]);

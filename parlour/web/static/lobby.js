@@ -1,6 +1,6 @@
 // The lobby: display name, a new table (game, players, options, listed or private), and the
 // public tables a page at a time, filtered by game and by tables waiting for players.
-import { call, keepHost, keepName, myName } from "./api.js";
+import { call, keepHost, keepName, myName, seatOf } from "./api.js";
 import { clear, h, toast } from "./dom.js";
 import { howtoPath } from "./howto.js";
 import { LESSON_GAMES, lessonPath } from "./lesson.js";
@@ -283,11 +283,17 @@ export class LobbyPage {
           h("span.table-game", this.game(table.game)?.name || table.game),
           h("span.table-status", t(`web.status.${table.status}`), table.hints ? h("span.badge.hints-on", {}, t("web.hint.on")) : null),
           h("span.table-seats", seats),
-          h("a.button", { href: `/t/${table.id}` }, table.status === "open" ? t("web.lobby.open") : t("web.lobby.watch")),
+          h("a.button", { href: `/t/${table.id}` }, t(this.action(table))),
           table.status === "over" ? h("a.button", { href: `/replay/${table.id}` }, t("web.lobby.replay")) : null,
         ),
       );
     }
+  }
+
+  // At a table where this browser holds a seat: Resume (not Watch) while it is not over.
+  action(table) {
+    if (table.status !== "over" && seatOf(table.id)) return "web.lobby.resume";
+    return table.status === "open" ? "web.lobby.open" : "web.lobby.watch";
   }
 
   renderPager() {
