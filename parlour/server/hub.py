@@ -508,7 +508,7 @@ class Hub:
         if trial.is_over:
             table.record.status = OVER
         self.moves += 1
-        self.broadcast(table)
+        self.broadcast(table, seats=False)
 
     # -- clients ---------------------------------------------------------------------------
 
@@ -524,10 +524,12 @@ class Hub:
         table.connections.discard(conn)
         if not table.connections:
             table.histories.clear()
+            table.steps.clear()
 
-    def broadcast(self, table: LiveTable) -> None:
+    def broadcast(self, table: LiveTable, seats: bool = True) -> None:
         """Tell every client of a change; a client whose seat changed hands is told so and
-        watches from then on (every change of seats passes here, on every process)."""
+        watches from then on (every change of seats passes here, on every process).
+        ``seats=False``: a move, which changes no seat (nor so anyone's presence)."""
         # Clients of one audience (seat, language) at the same point of the log get the
         # same message: it is built and encoded once for all of them (a thousand
         # spectators cost one message, not a thousand).
@@ -535,6 +537,7 @@ class Hub:
         end = len(table.log)
         for conn in list(table.connections):
             if revoke_if_lost(table, conn):
+                seats = True
                 conn.send(state_message(table, conn, reset=True))
                 continue
             key = (conn.seat, conn.lang, conn.cursor)
@@ -543,7 +546,7 @@ class Hub:
                 text = shared[key] = encode(state_message(table, conn))
             conn.cursor = end
             conn.send(text)
-        if table.id in self.presence.tables:  # a seat that changed hands changes its presence
+        if seats and table.id in self.presence.tables:  # a seat changing hands changes it
             self.presence.update(table)
 
 

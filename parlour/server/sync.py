@@ -72,7 +72,7 @@ class ClusterSync:
                 and table.status == PLAYING
             ):
                 advance(table, [action])  # stored by the announcer: the log says so
-                hub.broadcast(table)
+                hub.broadcast(table, seats=False)
             elif await self.catch_up(table):
                 hub.broadcast(table)
         hub.bot_play.kick(table)

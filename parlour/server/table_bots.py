@@ -54,6 +54,13 @@ def budget_millis(spec: str) -> float | None:
     return most
 
 
+def fallback_rng(table: LiveTable, seat: int, move: int) -> Rng:
+    """The generator of a move chosen at random for a bot that could not make it in time
+    (seeded, but not by the bots' rule: the bot's own generator may still be in its
+    thread)."""
+    return Rng(seed_from(table.record.seed, "fallback", seat, move))
+
+
 def searches(bot: Bot) -> bool:
     """Whether a bot searches (and so may take up to the think limit for a move)."""
     return bool(getattr(bot, "samples", False))
@@ -125,15 +132,17 @@ class BotPlay:
                 config.bot_think_limit + CLAIM_MARGIN,
             ):
                 return  # another process thinks for this bot; its notice brings the move
-            snapshot = st.clone()
-            # A move the bot could not make in time is chosen at random instead (seeded, but
-            # not by the bots' rule: the bot's own generator may still be in its thread).
-            rng = Rng(seed_from(table.record.seed, "fallback", seat, move))
             bot = table.bots[seat]
+            on_loop = isinstance(bot, RandomBot)
+            # A table's state is never changed in place (a move is applied to a copy, then
+            # swapped in), so a decision made here on the loop reads it as it is; a thread
+            # gets a copy of its own.
+            snapshot = st if on_loop else st.clone()
+            rng: Rng | None = None  # made only when a fallback move is needed
             stop = self._stop_at(time.monotonic() + config.bot_think_limit)
             pool = self.pool if searches(bot) else self.quick
             try:
-                if isinstance(bot, RandomBot):
+                if on_loop:
                     # A random pick takes microseconds: handing it to a thread and back
                     # cost more than the pick (the busiest part of a table of random bots).
                     action = str(decide(bot, snapshot, seat, stop))
@@ -145,9 +154,11 @@ class BotPlay:
                     action = str(await asyncio.wait_for(future, limit))
             except TimeoutError:
                 log.warning("bot at table %s seat %s ran out of time", table.id, seat)
+                rng = fallback_rng(table, seat, move)
                 action = str(rng.choice(snapshot.legal_actions()))
             except Exception:
                 log.exception("bot at table %s seat %s failed", table.id, seat)
+                rng = fallback_rng(table, seat, move)
                 action = str(rng.choice(snapshot.legal_actions()))
             try:
                 await hub.play(table, seat, move, action)
@@ -158,5 +169,6 @@ class BotPlay:
                 return
             except IllegalActionError:
                 log.error("bot at table %s seat %s chose an illegal %r", table.id, seat, action)
+                rng = rng or fallback_rng(table, seat, move)
                 fallback = str(rng.choice(snapshot.legal_actions()))
                 await hub.play(table, seat, move, fallback)

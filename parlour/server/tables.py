@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import hmac
 import secrets
@@ -21,6 +22,9 @@ OPEN, PLAYING, OVER = "open", "playing", "over"
 
 MAX_OUTBOX = 500
 """Messages queued for one client before it counts as gone."""
+
+_bot_name = functools.lru_cache(maxsize=1024)(bot_label)
+"""A bot seat's name in a language, rendered once (every state message names the seats)."""
 
 
 def new_token() -> str:
@@ -98,6 +102,9 @@ class LiveTable:
         self.bot_task: asyncio.Task[None] | None = None
         self.histories: dict[tuple[str, int | None, tuple[str, ...]], History] = {}
         """Rendered logs by language, audience and names (kept while anyone listens)."""
+        self.steps: dict[tuple[str, tuple[str, ...]], dict[str, list[str]]] = {}
+        """Each action's steps as labels, by language and names (kept while anyone
+        listens): the seat to act is sent them with every state message."""
 
     @property
     def id(self) -> str:
@@ -157,7 +164,7 @@ class LiveTable:
             if rec is None:
                 out.append(t("core.seat_name", lang, number=s + 1))
             elif rec.kind == "bot" and not rec.name:
-                out.append(bot_label(rec.bot or "", s, lang))
+                out.append(_bot_name(rec.bot or "", s, lang))
             else:
                 out.append(rec.name)
         return out
