@@ -15,12 +15,11 @@ pytestmark = pytest.mark.browser
 
 
 def turn_based_table_against_a_bot(page: Any, base_url: str) -> str:
-    """A public Love Letter table with a day a move, Ana in seat 0 and a bot in seat 1,
-    started; returns its id."""
+    """A Love Letter table with a day a move, Ana in seat 0 and a bot in seat 1, started;
+    returns its id. (Private: the lobby tests count the public tables of this server.)"""
     page.goto(f"{base_url}/")
     page.fill("#name", "Ana")
     page.click("[data-game='loveletter']")
-    page.check("#public")
     page.click("#create")
     page.wait_for_url("**/t/*")
     page.wait_for_selector(".seat-list")
@@ -44,9 +43,14 @@ def test_a_turn_based_game_left_and_resumed_from_my_games(browser: Any, base_url
     # Ana plays when it is her move, then leaves; the bot answers while she is away.
     page.wait_for_selector("#actions .your-turn", timeout=20000)
     play_one_move(page)
+    # The lobby offers Resume at her table, not Watch (listed as if public: the lobby's list
+    # is answered here, so that this server's public tables stay the lobby tests' own).
+    summary = page.evaluate(f"fetch('/api/tables/{table}').then(r => r.json())")
+    page.route("**/api/tables?*", lambda route: route.fulfill(json=[summary]))
     page.goto(f"{base_url}/")
     row = page.locator(f".table-row[data-table='{table}']")
-    assert row.locator("a.button").first.inner_text() == "Resume"  # her table: not Watch
+    assert row.locator("a.button").first.inner_text() == "Resume"
+    page.unroute("**/api/tables?*")
     page.click("#my-games")
     page.wait_for_url("**/mine")
     mine = page.locator(f"li.mine-row[data-table='{table}']")
