@@ -15,7 +15,16 @@ import numpy as np
 from gymnasium import spaces
 from numpy.typing import NDArray
 
-from parlour.engine import Event, Game, IllegalActionError, OptionError, Rng, State, seed_from
+from parlour.engine import (
+    ActionSpace,
+    Event,
+    Game,
+    IllegalActionError,
+    OptionError,
+    Rng,
+    State,
+    seed_from,
+)
 from parlour.engine.i18n import LANGUAGES
 from parlour.games import get_game
 from parlour.rl.encoders import make_encoder
@@ -136,6 +145,24 @@ def check_illegal(illegal: str) -> None:
         )
 
 
+SPACES_KEPT = 64
+"""How many action spaces' identity tables are kept (one per configuration in use)."""
+_BY_ID: dict[int, tuple[ActionSpace, dict[int, int]]] = {}
+
+
+def codes_by_id(space: ActionSpace) -> dict[int, int]:
+    """The codes of a space's own action objects by their ``id`` (no hashing of an action).
+
+    Each entry holds its space, which holds the actions: no id is reused while it lives.
+    """
+    found = _BY_ID.get(id(space))
+    if found is None or found[0] is not space:
+        if len(_BY_ID) >= SPACES_KEPT:
+            _BY_ID.clear()
+        found = _BY_ID[id(space)] = (space, {id(a): i for i, a in enumerate(space.actions)})
+    return found[1]
+
+
 class EpisodeSeeds:
     """Game seeds for successive episodes: ``reset(seed=s)`` plays the game of seed ``s``.
 
@@ -193,8 +220,11 @@ class Episode:
             vector = self.config.encoder.encode(self.state.view(seat))
             mask = np.zeros(self.config.action_size, dtype=np.int8)
             if not self.done and self.state.to_act == seat:
-                code = self.state.action_space.code
-                mask[[code(a) for a in self.state.legal_actions()]] = 1
+                space = self.state.action_space
+                by_id = codes_by_id(space)
+                # The space's own (interned) actions by identity, anything else by value.
+                legal = self.state.legal_actions()
+                mask[[space.code(a) if (c := by_id.get(id(a))) is None else c for a in legal]] = 1
             obs = {"observation": vector, "action_mask": mask}
             self._cache[seat] = obs
         return {"observation": obs["observation"].copy(), "action_mask": obs["action_mask"].copy()}

@@ -211,11 +211,15 @@ class _StateTable(_Table):
     thousands of moves a second this way).
     """
 
-    def __init__(self, state: LoveLetterState) -> None:
-        """Read the table of the seat to answer the current prompt."""
-        pending = state.pending
-        seat = pending.target if isinstance(pending, BishopPending) else state.actor
-        _fill(self, state, seat, held_cards(state, seat))
+    def __init__(
+        self, state: LoveLetterState, seat: int = -1, held: list[int] | None = None, skip: int = -1
+    ) -> None:
+        """Read the table of ``seat`` holding ``held`` (by default: the seat to answer the
+        current prompt, holding its cards), ``skip`` a discard not yet made."""
+        if seat < 0:
+            pending = state.pending
+            seat = pending.target if isinstance(pending, BishopPending) else state.actor
+        _fill(self, state, seat, held_cards(state, seat) if held is None else held, skip)
 
 
 def _fill(
@@ -307,8 +311,7 @@ def _likelihood(state: LoveLetterState, t: int, played: int, kept: int, others: 
     mine, theirs = ids[played], ids[kept]
     if not any(isinstance(a, Play) and a.card == mine for a in legal):
         return 0.0  # the rules forbade that play beside this hand
-    table = _StateTable.__new__(_StateTable)
-    _fill(table, state, t, [played, kept], skip=played)
+    table = _StateTable(state, t, [played, kept], skip=played)
     best = {mine: -1e9, theirs: -1e9}
     # A named value's score only grows with its chance, so of each card's guesses at one
     # player only the likeliest needs scoring (a premium Guard names one of ten values).
