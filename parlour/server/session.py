@@ -220,11 +220,21 @@ class Session:
         else:
             conn.send({"type": "pong"})
 
-    def refuse(self, error: ParlourError) -> None:
-        """Answer a refused message (to this client only)."""
+    def refuse(self, error: ParlourError, data: Any = None) -> None:
+        """Answer a refused message ``data`` (to this client only). A refused language
+        switch says so and names the language the connection still speaks, so the page
+        can keep its texts in the language of the log it has."""
         st = self.table.state
         move = None if st is None else st.move_number
-        self.conn.send(error_message(error, self.conn.lang, move))
+        answer = error_message(error, self.conn.lang, move)
+        if (
+            isinstance(data, dict)
+            and data.get("type") == "lang"
+            and not {"move", "action"} & set(data)
+        ):
+            answer["refused"] = "lang"
+            answer["lang"] = self.conn.lang
+        self.conn.send(answer)
 
 
 @router.websocket("/ws/tables/{table_id}")
@@ -261,12 +271,13 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     sender = asyncio.create_task(_pump(websocket, session.conn))
     try:
         while True:
+            data = None
             try:
                 data = await receive_json(websocket, cfg.max_message_bytes)
                 session.messages.spend()
                 await session.handle(parse_message(data))
             except ParlourError as exc:
-                session.refuse(exc)
+                session.refuse(exc, data)
     except WebSocketDisconnect:
         pass
     finally:

@@ -1,8 +1,9 @@
 // The client's entry: language, then the page for the address (lobby, table, replay, how to
 // play, my games).
-import { keepLang, savedLang } from "./api.js";
+import { savedLang } from "./api.js";
 import { closeHelp, hideTip, installCardHelp } from "./cardhelp.js";
 import { LANGUAGES, load } from "./i18n.js";
+import { useLanguage } from "./language.js";
 import { installMotion } from "./motion.js";
 import { installSound } from "./notice.js";
 
@@ -63,10 +64,9 @@ async function main() {
   await load(code);
   select.value = code;
   select.addEventListener("change", async () => {
-    keepLang(select.value);
     hideTip(); // the tip and the rule panel speak the old language
     closeHelp();
-    await load(select.value);
+    await useLanguage(select.value);
     if (page) page.languageChanged();
   });
   await route();

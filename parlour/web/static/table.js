@@ -2,6 +2,7 @@
 import { ApiError, call, hostOf, keepName, keepSeat, myName, seatOf } from "./api.js";
 import { h, toast } from "./dom.js";
 import { BOT_LEVELS, botKind, gameName, has, lang, need, seatName, t } from "./i18n.js";
+import { languageRefused } from "./language.js";
 import { BoardPlay } from "./board.js";
 import { ChatBox } from "./chat.js";
 import { ClockView } from "./clock.js";
@@ -14,6 +15,7 @@ import { patch } from "./patch.js";
 import { Presence } from "./presence.js";
 import { rematchButton } from "./rematch.js";
 import { SeatLink, claimFromAddress } from "./seatlink.js";
+import { SeatRemoval } from "./seatremove.js";
 import { loadRenderer } from "./render.js";
 import { announce, chime, noticeTurn } from "./notice.js";
 
@@ -60,6 +62,7 @@ export class TablePage {
     this.clock = new ClockView(id);
     this.seatLink = new SeatLink(id);
     this.hint = new HintBox(id); // the hard bot's advice, where the host turned hints on
+    this.removal = new SeatRemoval(id); // the host's remove (and ban) with its confirmation
     // One pair of listeners for the board's taps: the board is redrawn, these stay.
     root.addEventListener("click", (e) => this.boardTap(e));
     root.addEventListener("keydown", (e) => {
@@ -132,6 +135,7 @@ export class TablePage {
     this.connect();
   }
 
+  // The log is sent again in the new language; a connection not open says hello in it.
   languageChanged() {
     if (this.socket && this.socket.readyState === WebSocket.OPEN) {
       this.socket.send(JSON.stringify({ type: "lang", lang: lang() }));
@@ -165,8 +169,13 @@ export class TablePage {
   }
 
   receive(msg) {
+    if (msg.type === "error" && msg.refused === "lang") {
+      languageRefused(msg).then(() => this.msg && this.render());
+      return;
+    }
     if (msg.type === "error") {
-      if (msg.error === "web.error.bad_token") {
+      // A token that no longer holds the seat (removed by the host, moved to another device).
+      if (msg.error === "web.error.bad_token" || msg.error === "web.error.seat_lost") {
         window.localStorage.removeItem(`parlour.seat.${this.id}`);
       }
       toast(msg.message);
@@ -269,7 +278,9 @@ export class TablePage {
         cells.push(h("span.seat-name", seatName(s)), s.kind === "bot" ? h("span.badge", t("web.table.bot")) : null, this.presence.dot(s.seat, s.kind));
         const own = mine && mine.seat === s.seat;
         if (own) cells.push(h("span.badge.you", t("web.table.you")));
-        if (own || this.isHost()) {
+        if (!own && this.isHost() && s.kind === "human") {
+          cells.push(this.removal.control(s, () => this.render()));
+        } else if (own || this.isHost()) {
           cells.push(
             h("button.free-seat", { type: "button", onclick: () => this.freeSeat(s.seat, own) }, t(own ? "web.table.leave" : "web.table.remove")),
           );
