@@ -40,6 +40,8 @@ CSP = (
     "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 )
 """What a page of this server may load and who may frame it (nobody)."""
+RAW_SEND = "parlour.send"
+"""Where a websocket's scope keeps the ``send`` the guard was handed."""
 SECURITY_HEADERS = [
     (b"content-security-policy", CSP.encode()),
     (b"x-content-type-options", b"nosniff"),
@@ -94,6 +96,10 @@ class Guard:
                 await _answer(send, refusal[0], refusal[1], _lang(scope))
             return
         if kind == "websocket":
+            # The send this layer was handed, for the table socket's messages: the
+            # routing and exception layers inside add nothing to a websocket frame but
+            # their calls (see session._pump).
+            scope[RAW_SEND] = send
             await self.app(scope, receive, send)
             return
         length = _header(scope, b"content-length")

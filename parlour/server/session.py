@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, StrictStr, Va
 from parlour.engine import IllegalActionError, ParlourError
 from parlour.engine.i18n import LANGUAGES
 from parlour.server.errors import ServerError
+from parlour.server.guard import RAW_SEND
 from parlour.server.hub import MAX_ACTION, Hub
 from parlour.server.limits import Bucket
 from parlour.server.protocol import (
@@ -289,10 +290,16 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
 
 
 async def _pump(websocket: WebSocket, conn: Connection) -> None:
-    """Send the connection's queued messages in order."""
+    """Send the connection's queued messages in order.
+
+    Through the ``send`` the guard was handed (it keeps it in the scope), past the
+    framework's routing and exception layers, which only pass a websocket frame on.
+    """
+    send = websocket.scope.get(RAW_SEND, websocket.send)
     while (message := await conn.outbox.get()) is not None:
+        text = message if isinstance(message, str) else encode(message)
         try:
-            await websocket.send_text(message if isinstance(message, str) else encode(message))
+            await send({"type": "websocket.send", "text": text})
         except Exception:  # the client went away; the reader notices and detaches
             return
     with contextlib.suppress(Exception):
