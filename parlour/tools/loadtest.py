@@ -50,6 +50,10 @@ STALL = 10.0
 FINISH_WAIT = 60.0
 """Seconds past the run's end within which every game must reach its end."""
 
+OPEN_WAIT = 60.0
+"""Seconds a websocket may take to open: when every table's clients connect at once, a
+busy server answers the handshakes in turn (the library's 10 s let a whole run fail)."""
+
 BEAT_EVERY = 15.0
 """Seconds between a live client's heartbeats (as a table page beats)."""
 
@@ -264,7 +268,7 @@ async def _connection(ws_base: str, seat: Seat, rng: Rng, run: Run, at: Progress
 
     game = seat.games[-1]
     url = f"{ws_base}/ws/tables/{game.table}"
-    async with connect(url, max_size=None, compression=None) as ws:
+    async with connect(url, max_size=None, compression=None, open_timeout=OPEN_WAIT) as ws:
         hello = {"type": "hello", "seat": 0, "token": seat.token, "lang": "en"}
         await ws.send(json.dumps(hello))
         live = run.chat > 0 or run.setup[4] is not None
@@ -354,7 +358,7 @@ async def _echoed(echo_base: str, seat: Seat, playing: Any) -> None:
     game = seat.games[-1]
     url = f"{echo_base}/ws/tables/{game.table}"
     try:
-        async with connect(url, max_size=None, compression=None) as ws:
+        async with connect(url, max_size=None, compression=None, open_timeout=OPEN_WAIT) as ws:
             hello = {"type": "hello", "seat": 0, "token": seat.token, "lang": "en"}
             await ws.send(json.dumps(hello))
             await ws.send(json.dumps({"type": "beat"}))
