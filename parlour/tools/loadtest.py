@@ -178,7 +178,9 @@ async def _setup(
     options: dict[str, Any],
     bot: str,
     clock: dict[str, Any] | None = None,
+    begin: bool = True,
 ) -> Seat:
+    """A table with the client's seat and bots, its clock set, started if ``begin``."""
     r = await http.post("/api/tables", json={"game": game, "players": players, "options": options})
     r.raise_for_status()
     table, host = r.json()["table"]["id"], r.json()["host_token"]
@@ -188,17 +190,23 @@ async def _setup(
     for seat in range(1, players):
         body = {"bot": bot, "host_token": host}
         (await http.post(f"/api/tables/{table}/bots/{seat}", json=body)).raise_for_status()
-    await _start(http, table, host, clock)
+    await _clock(http, table, host, clock)
+    if begin:
+        await _begin(http, table, host)
     return Seat(token, host, [Game(table)])
 
 
-async def _start(
+async def _clock(
     http: httpx.AsyncClient, table: str, host: str, clock: dict[str, Any] | None
 ) -> None:
-    """Start a full table, with its clock set first when there is one."""
+    """Set an open table's clock, when there is one."""
     if clock is not None:
         body = {"host_token": host, **clock}
         (await http.post(f"/api/tables/{table}/clock", json=body)).raise_for_status()
+
+
+async def _begin(http: httpx.AsyncClient, table: str, host: str) -> None:
+    """Start a full table."""
     (await http.post(f"/api/tables/{table}/start", json={"host_token": host})).raise_for_status()
 
 
@@ -213,7 +221,8 @@ async def _again(http: httpx.AsyncClient, seat: Seat, run: Run) -> None:
         return
     r.raise_for_status()
     table = r.json()["id"]
-    await _start(http, table, seat.host, run.setup[4])
+    await _clock(http, table, seat.host, run.setup[4])
+    await _begin(http, table, seat.host)
     seat.games.append(Game(table))
 
 
@@ -457,9 +466,14 @@ async def run_load(
         ]
         seats = await asyncio.gather(
             *(
-                _setup(https[i % len(https)], game, players, options or {}, bot, clock)
+                _setup(https[i % len(https)], game, players, options or {}, bot, clock, False)
                 for i in range(tables)
             )
+        )
+        # Every table starts once all are set up: a clock set up first would otherwise run
+        # out before its client comes (setting up many tables on a busy server takes long).
+        await asyncio.gather(
+            *(_begin(https[i % len(https)], s.games[0].table, s.host) for i, s in enumerate(seats))
         )
         start = time.perf_counter()
         run = Run(start + duration, think, (game, players, options or {}, bot, clock), chat)
