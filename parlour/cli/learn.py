@@ -26,15 +26,14 @@ from parlour.cli.play import Ask, QuitGame, choose_action
 from parlour.cli.render import render_view
 from parlour.engine import IllegalActionError
 from parlour.engine.i18n import t
-from parlour.learn.lessons import Lesson, LessonRun, lesson, lessons_for
-
-
-def seat_names(item: Lesson, lang: str) -> list[str]:
-    """Seat names: the learner's as in ``parlour play`` ("Player 1 (you)"), the other "Rival"."""
-    return [
-        t("cli.play.you", lang, number=s + 1) if s == item.seat else t("learn.lesson.rival", lang)
-        for s in range(item.players)
-    ]
+from parlour.learn.lessons import (
+    Lesson,
+    LessonRun,
+    group_key,
+    lesson,
+    lessons_for,
+    seat_names,
+)
 
 
 def play_lesson(item: Lesson, ask: Ask, console: Console, lang: str) -> None:
@@ -88,8 +87,13 @@ def learn_session(
 
 
 def print_list(items: Sequence[Lesson], console: Console, lang: str) -> None:
-    """Each lesson's id and title."""
+    """Each lesson's id and title, under its group's name when the game groups them."""
+    group: str | None = None
     for item in items:
+        key = group_key(item)
+        if key is not None and key != group:
+            console.print(f"[bold]{escape(t(key, lang))}[/]")
+            group = key
         console.print(f"[bold cyan]{item.id}[/]  {escape(t(item.key('title'), lang))}")
 
 

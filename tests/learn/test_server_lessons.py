@@ -64,3 +64,29 @@ def test_bad_requests_are_refused_with_clear_errors(client: TestClient) -> None:
     )
     long = client.post(url, json={"moves": ["king>p1"] * 9})
     assert long.status_code == 400 and long.json()["error"] == "web.error.bad_request"
+
+
+def test_love_letter_lessons_are_listed_by_edition(client: TestClient) -> None:
+    """The list names each lesson's edition, so the page shows them in three groups."""
+    listed = client.get("/api/learn/loveletter?lang=zh").json()["lessons"]
+    groups = [x["group"] for x in listed]
+    assert sorted(set(groups), key=groups.index) == ["classic", "2019", "premium"]
+    titles = {x["group"]: x["group_title"] for x in listed}
+    assert (
+        titles["premium"] == t("learn.lesson.group.loveletter-premium", "zh") == "豪华版（5-8人）"
+    )
+    gauntlet = client.get("/api/learn/gauntlet").json()["lessons"]
+    assert {(x["group"], x["group_title"]) for x in gauntlet} == {(None, None)}
+
+
+def test_a_premium_lesson_names_four_rivals_and_refuses_a_wrong_guess(client: TestClient) -> None:
+    """Five seats: the learner and Rival 1-4; the Guard naming a value other than the seen
+    Bishop is explained and not played."""
+    url = "/api/learn/lessons/loveletter-guard-premium?lang=es"
+    opening = client.post(url, json={}).json()
+    assert opening["names"][1:] == ["Rival 1", "Rival 2", "Rival 3", "Rival 4"]
+    assert opening["lesson"]["group"] == "premium" and opening["view"]["known"] == {"1": "bishop"}
+    wrong = client.post(url, json={"attempt": "guard>p1=8"}).json()
+    assert not wrong["feedback"]["ok"] and wrong["view"] == opening["view"]
+    right = client.post(url, json={"attempt": "guard>p1=9"}).json()
+    assert right["done"] and right["view"]["in_round"][1] is False

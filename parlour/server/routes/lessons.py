@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from parlour.engine.i18n import t
 from parlour.games import get_game
-from parlour.learn.lessons import Lesson, LessonRun, lesson, lessons_for
+from parlour.learn.lessons import Lesson, LessonRun, group_key, lesson, lessons_for, seat_names
 from parlour.server.protocol import event_json
 from parlour.server.routes.common import lang_of
 from parlour.server.routes.pages import INDEX
@@ -42,11 +42,21 @@ async def lessons_page(game_id: str) -> FileResponse:
 
 @router.get("/api/learn/{game_id}")
 async def game_lessons(game_id: str, request: Request) -> dict[str, Any]:
-    """A game's lessons in order: id and title."""
+    """A game's lessons in order: id, title, and the group's name when the game groups them."""
     game = get_game(game_id)
     lang = lang_of(request)
-    items = [{"id": x.id, "title": t(x.key("title"), lang)} for x in lessons_for(game.id)]
+    items = [_listed(x, lang) for x in lessons_for(game.id)]
     return {"game": game.id, "lessons": items}
+
+
+def _listed(item: Lesson, lang: str) -> dict[str, Any]:
+    key = group_key(item)
+    return {
+        "id": item.id,
+        "title": t(item.key("title"), lang),
+        "group": item.group,
+        "group_title": None if key is None else t(key, lang),
+    }
 
 
 @router.post("/api/learn/lessons/{lesson_id}")
@@ -65,14 +75,6 @@ async def lesson_position(lesson_id: str, body: Attempt, request: Request) -> di
     return {**_position(item, run, lang), "moves": moves, "feedback": feedback}
 
 
-def seat_names(item: Lesson, lang: str) -> list[str]:
-    """Seat names as in ``parlour learn``: "Player 1 (you)" and "Rival"."""
-    return [
-        t("cli.play.you", lang, number=s + 1) if s == item.seat else t("learn.lesson.rival", lang)
-        for s in range(item.players)
-    ]
-
-
 def _position(item: Lesson, run: LessonRun, lang: str) -> dict[str, Any]:
     game = get_game(item.game)
     names = seat_names(item, lang)
@@ -86,6 +88,7 @@ def _position(item: Lesson, run: LessonRun, lang: str) -> dict[str, Any]:
             "seat": item.seat,
             "title": t(item.key("title"), lang),
             "intro": t(item.key("intro"), lang),
+            "group": item.group,
             "number": number,
             "total": len(order),
             "next": order[number].id if number < len(order) else None,

@@ -81,24 +81,7 @@ export class LessonPage {
       h("a.back", { href: "/" }, `← ${t("web.table.lobby")}`),
       h("h1", {}, `${t("learn.lesson.heading")}: ${gameName(this.game, "game")}`),
       h("p.muted", {}, t("learn.lesson.intro")),
-      h(
-        "nav.lesson-list",
-        { "aria-label": t("learn.lesson.all") },
-        h(
-          "ol",
-          {},
-          this.lessons.map((l) =>
-            h(
-              "li",
-              {},
-              h("a", { href: lessonPath(this.game, lang(), l.id), "aria-current": d && d.lesson.id === l.id ? "page" : null, dataset: { lesson: l.id }, onclick: (e) => {
-                e.preventDefault();
-                this.open(l.id);
-              } }, l.title),
-            ),
-          ),
-        ),
-      ),
+      h("nav.lesson-list", { "aria-label": t("learn.lesson.all") }, this.lessonGroups().map((g) => this.renderGroup(g, d))),
     );
     if (!d) {
       patch(this.root, [head, h("p.panel", {}, t("learn.lesson.none"))]);
@@ -109,8 +92,42 @@ export class LessonPage {
       head,
       this.renderLesson(d),
       h("section.panel.board", { "aria-label": d.lesson.title }, this.renderer(d.view, ctx)),
-      h("section.panel.log-panel", {}, h("h3", {}, t("web.table.log")), h("ol.log#log", { id: "log" }, d.events.map((e) => logLine(e)))),
+      h("section.panel.log-panel", {}, h("h3", {}, t("web.table.log")), h("ol.log#log", { id: "log", tabindex: "0", "aria-label": t("web.table.log") }, d.events.map((e) => logLine(e)))),
     ]);
+    // A long opening (the Count's whole round) scrolls: show its latest lines, as a table does.
+    const log = this.root.querySelector("#log");
+    if (log) log.scrollTop = log.scrollHeight;
+  }
+
+  // The list in runs of one group (Love Letter's editions); a game without groups is one run.
+  // Each run's numbers go on from the one before, as "Lesson N of M" counts them.
+  lessonGroups() {
+    const groups = [];
+    this.lessons.forEach((l, i) => {
+      const last = groups[groups.length - 1];
+      if (last && last.group === (l.group || null)) last.items.push(l);
+      else groups.push({ group: l.group || null, title: l.group_title || null, start: i + 1, items: [l] });
+    });
+    return groups;
+  }
+
+  renderGroup(g, d) {
+    const list = h(
+      "ol",
+      { start: String(g.start) },
+      g.items.map((l) =>
+        h(
+          "li",
+          {},
+          h("a", { href: lessonPath(this.game, lang(), l.id), "aria-current": d && d.lesson.id === l.id ? "page" : null, dataset: { lesson: l.id }, onclick: (e) => {
+            e.preventDefault();
+            this.open(l.id);
+          } }, l.title),
+        ),
+      ),
+    );
+    if (!g.group) return list;
+    return h("section.lesson-group", { dataset: { group: g.group } }, h("h2.lesson-group-title", {}, g.title), list);
   }
 
   renderLesson(d) {

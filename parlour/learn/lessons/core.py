@@ -1,4 +1,4 @@
-"""Interactive lessons: short scenarios on stacked decks, each asking for one move at a time.
+"""The lesson machinery: a scenario, its steps, and a lesson being played.
 
 A lesson opens a game at a chosen position (a stacked opening and the moves played before
 it, or a saved position in ``parlour/learn/data``) and asks the learner, in one seat, for
@@ -12,7 +12,6 @@ another move is not it) and ``.done``, for steps numbered from 1.
 from __future__ import annotations
 
 import json
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
@@ -20,6 +19,7 @@ from importlib import resources
 from typing import Any
 
 from parlour.engine import Event, IllegalActionError, ParlourError, State
+from parlour.engine.i18n import t
 from parlour.games import get_game
 
 
@@ -49,6 +49,8 @@ class Lesson:
     position: str | None = None
     """A saved position in ``parlour/learn/data`` used instead of a new game and setup."""
     seed: int = 1
+    group: str | None = None
+    """The part of the game's list it belongs to (Love Letter: the edition), or None."""
 
     def key(self, part: str) -> str:
         """A catalog key of this lesson's texts (``title``, ``intro``, ``step1``...)."""
@@ -136,134 +138,16 @@ class LessonRun:
         return [a for a in legal if any(fnmatchcase(a, p) for p in patterns)]
 
 
-def _love_letter(top: Sequence[str]) -> dict[str, Any]:
-    """A classic Love Letter round dealing ``top`` first (set-aside card, hands from seat 0,
-    then the draws), the rest of the deck below in table order."""
-    from parlour.games.loveletter.cards import TABLES
-
-    ed = TABLES["classic"]
-    left = Counter(dict(zip(ed.ids, ed.counts, strict=True)))
-    left.subtract(top)
-    rest = [cid for cid in ed.ids for _ in range(left[cid])]
-    return {"rounds": [[*top, *rest]], "first_player": 0}
-
-
-def _ll(card: str, top: Sequence[str], expect: str, setup: Sequence[str] = ()) -> Lesson:
-    """A one-step Love Letter lesson for ``card`` (seat 0 learns; one token wins)."""
-    return Lesson(
-        f"loveletter-{card}",
-        "loveletter",
-        0,
-        (Step((expect,)),),
-        options={"edition": "classic", "tokens_to_win": 1},
-        stack=_love_letter(top),
-        setup=tuple(setup),
-        seed=7,
-    )
-
-
-LESSONS: tuple[Lesson, ...] = (
-    _ll(
-        "guard",
-        ["guard", "priest", "prince", "guard", "countess", "handmaid"],
-        "guard>p1=5",
-        ["priest>p1", "countess"],
-    ),
-    _ll("priest", ["guard", "priest", "prince", "guard", "countess", "handmaid"], "priest>p1"),
-    _ll(
-        "baron",
-        ["guard", "priest", "handmaid", "king", "guard", "baron"],
-        "baron>p1",
-        ["priest>p1", "guard>p0=8"],
-    ),
-    _ll("handmaid", ["guard", "princess", "priest", "handmaid", "guard", "baron"], "handmaid"),
-    _ll(
-        "prince",
-        ["guard", "prince", "princess", "priest", "guard", "handmaid"],
-        "prince>p1",
-        ["priest>p1", "guard>p0=3"],
-    ),
-    _ll(
-        "king",
-        ["guard", "king", "princess", "priest", "guard", "baron"],
-        "king>p1",
-        ["priest>p1", "guard>p0=2"],
-    ),
-    _ll("countess", ["guard", "countess", "priest", "king", "guard", "baron"], "countess"),
-    _ll("princess", ["guard", "princess", "priest", "guard", "guard", "baron"], "guard>p1=*"),
-    Lesson(
-        "gauntlet-fight",
-        "gauntlet",
-        1,
-        (Step(("3:fight",)),),
-        stack={
-            "hero_deck": ["iron_man", "thor", "black_panther"],
-            "thanos_deck": ["outrider_1", "outrider_2", "proxima_midnight"],
-        },
-        setup=("outrider>p1=2",),
-    ),
-    Lesson(
-        "gauntlet-snap",
-        "gauntlet",
-        0,
-        (Step(("snap",)),),
-        stack={
-            "hero_deck": [
-                "black_panther",
-                "falcon",
-                "doctor_strange",
-                "black_widow",
-                "gamora",
-                "ant_man_wasp",
-                "captain_america",
-                "hulk",
-                "thor",
-                "scarlet_witch",
-                "vision",
-            ],
-            "thanos_deck": [
-                "power_stone",
-                "mind_stone",
-                "soul_stone",
-                "space_stone",
-                "reality_stone",
-                "time_stone",
-                "proxima_midnight",
-            ],
-        },
-        setup=("soul>p1", "4>p1", "2>p1", "mind=5", "4>p1", "2>p1", "power", "3:pass", "3:pass"),
-    ),
-    Lesson(
-        "splendor-marvel-win",
-        "splendor-marvel",
-        0,
-        (Step(("recruit:t2-3*",)),),
-        position="splendor-marvel-win.json",
-    ),
-    Lesson(
-        "splendor-marvel-locations",
-        "splendor-marvel",
-        0,
-        (Step(("recruit:t1-1*",)),),
-        position="splendor-marvel-locations.json",
-    ),
-)
-"""Every lesson, in teaching order within each game."""
-
-BY_ID: dict[str, Lesson] = {lesson.id: lesson for lesson in LESSONS}
-
-
-def lessons_for(game: str) -> list[Lesson]:
-    """The lessons of one game, in order."""
-    return [lesson for lesson in LESSONS if lesson.game == game]
-
-
-def lesson(lesson_id: str) -> Lesson:
-    """A lesson by id (ParlourError when there is none)."""
-    found = BY_ID.get(lesson_id)
-    if found is None:
-        raise ParlourError("learn.error.no_lesson", lesson=lesson_id[:60])
-    return found
-
-
-__all__ = ["LESSONS", "Attempt", "Lesson", "LessonRun", "Step", "lesson", "lessons_for"]
+def seat_names(item: Lesson, lang: str) -> list[str]:
+    """Seat names: the learner's as in ``parlour play`` ("Player 1 (you)"), the other "Rival"
+    (with more players, "Rival 1", "Rival 2"... in seat order)."""
+    names: list[str] = []
+    for seat in range(item.players):
+        if seat == item.seat:
+            names.append(t("cli.play.you", lang, number=seat + 1))
+        elif item.players == 2:
+            names.append(t("learn.lesson.rival", lang))
+        else:  # rivals counted from 1, the learner's seat skipped
+            number = seat + 1 if seat < item.seat else seat
+            names.append(t("learn.lesson.rival_n", lang, number=number))
+    return names
