@@ -217,7 +217,10 @@ class Episode:
         """A fresh observation for ``seat``: its encoded view; its mask when it is to act."""
         obs = self._cache.get(seat)
         if obs is None:
-            vector = self.config.encoder.encode(self.state.view(seat))
+            encoder = self.config.encoder
+            vector = encoder.encode_state(self.state, seat)
+            if vector is None:
+                vector = encoder.encode(self.state.view(seat))
             mask = np.zeros(self.config.action_size, dtype=np.int8)
             if not self.done and self.state.to_act == seat:
                 space = self.state.action_space

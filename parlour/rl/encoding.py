@@ -86,6 +86,20 @@ class Encoder(ABC):
         """The observation vector of one seat's view (every value clipped to [0, 1])."""
         out = Writer(self)
         self.write(view, out)
+        return self.finish(out)
+
+    def encode_state(self, state: Any, seat: int) -> Vector | None:
+        """The vector of ``state.view(seat)`` made without building the view, when the
+        encoder knows how (``None``: it does not; the caller encodes the view).
+
+        An encoder offering it reads only what that view holds, through the game's own
+        knowledge functions, and is checked to give the view's vector exactly.
+        """
+        del state, seat
+        return None
+
+    def finish(self, out: Writer) -> Vector:
+        """The written values as the observation vector, clipped to [0, 1]."""
         vector = np.array(out.data, dtype=np.float32)
         # np.clip's own checks cost more than the two ufuncs it comes to (same values).
         np.maximum(vector, 0.0, out=vector)

@@ -24,7 +24,8 @@ several times in a row. Use ``agent_iter()`` and never assume alternation.
 
 ### Observation Space
 
-A dict with ``observation``, the seat's view (``state.view(seat)``, never the state)
+A dict with ``observation``, the seat's view (``state.view(seat)``, never the state;
+an encoder may write that view's vector without building it, see ``Encoder.encode_state``)
 encoded by the game's encoder as a fixed-size float32 vector documented in that encoder's
 module (``parlour.rl.encoders.<game>``; ``env.unwrapped.encoder.layout()`` lists its fields),
 and ``action_mask``, the legal actions. Only the agent to act has ones in its mask; every

@@ -131,3 +131,80 @@ def test_round_reward_env_passes_the_pettingzoo_tests(illegal: str) -> None:
         warnings.simplefilter("ignore")  # advice such as "observation is not a NumPy array"
         api_test(make(), num_cycles=40)
     seed_test(make, num_cycles=40)
+
+
+def _state_vectors_differing(encoder_of: Any, players: int, options: dict[str, Any]) -> list[str]:
+    """Where encoding the state straight differs from encoding the seat's view.
+
+    Seeded random games; at every position, every seat's two vectors are compared byte for
+    byte. Also returns the prompts met (as ``phase:NAME``), so a caller can see they all were.
+    """
+    from parlour.games.loveletter import GAME
+
+    encoder = encoder_of(players, GAME.resolve_options(players, options))
+    out: list[str] = []
+    rng = np.random.default_rng(3)
+    for seed in range(5):
+        state = GAME.new(players, options, seed)
+        while True:
+            out.append(f"phase:{state.phase.value}")
+            for seat in range(players):
+                direct = encoder.encode_state(state, seat)
+                assert direct is not None
+                if direct.tobytes() != encoder.encode(state.view(seat)).tobytes():
+                    out.append(f"seat {seat} at move {state.move_number}")
+            if state.to_act is None:
+                break
+            legal = state.legal_actions()
+            state.apply(legal[int(rng.integers(len(legal)))])
+    return out
+
+
+STATE_CONFIGURATIONS = [
+    (2, {"edition": "classic", "ruleset": "printed"}),
+    (4, {"edition": "classic"}),
+    (6, {"edition": "2019"}),
+    (8, {"edition": "premium"}),
+]
+
+
+@pytest.mark.parametrize(("players", "options"), STATE_CONFIGURATIONS)
+def test_the_state_is_encoded_exactly_as_the_view(players: int, options: dict[str, Any]) -> None:
+    """The environment encodes the state without building the view, through the view's own
+    knowledge functions: every seat's vector is the view's, byte for byte, on every prompt."""
+    met = _state_vectors_differing(LoveLetterEncoder, players, options)
+    assert [m for m in met if not m.startswith("phase:")] == []
+
+
+def test_the_state_encoding_check_catches_a_peek_and_sees_every_prompt() -> None:
+    """Planted fault: an encoder that marks another seat's real hand as known is caught;
+    the configurations above meet the Bishop's, Chancellor's and Cardinal's prompts."""
+
+    class Peeking(LoveLetterEncoder):
+        def encode_state(self, state: Any, seat: int) -> Any:
+            vector = super().encode_state(state, seat)
+            other = (seat + 1) % self.players
+            if vector is not None and state.hand[other] >= 0:
+                k = len(self.edition.ids)
+                vector[self.slots["known"].start + other * k + state.hand[other]] = 1.0
+            return vector
+
+    assert [m for m in _state_vectors_differing(Peeking, 4, {}) if not m.startswith("phase:")]
+    met = set()
+    for players, options in STATE_CONFIGURATIONS:
+        met |= set(_state_vectors_differing(LoveLetterEncoder, players, options))
+    assert {"phase:play", "phase:bishop", "phase:chancellor", "phase:cardinal"} <= met
+
+
+def test_an_encoder_writing_views_its_own_way_is_given_views() -> None:
+    """A subclass that overrides ``write`` is not bypassed by the state encoding."""
+
+    class Own(LoveLetterEncoder):
+        def write(self, data: Any, out: Any) -> None:
+            super().write(data, out)
+
+    from parlour.games.loveletter import GAME
+
+    state = GAME.new(2, {}, 0)
+    assert Own(2, state.options).encode_state(state, 0) is None
+    assert LoveLetterEncoder(2, state.options).encode_state(state, 0) is not None

@@ -7,7 +7,10 @@
 | Round reward       | yes: tokens of affection (``reward="round"``)                  |
 
 Built only from the seat's view (``state.view(seat)``): the seat's own hand and
-still-valid private knowledge (a hand it looked at or was told), and the public table.
+still-valid private knowledge (a hand it looked at or was told), and the public table. The
+environments ask for the same vector straight from the state (``encode_state``), which reads
+it through the view's own knowledge functions without building the view; it is tested to
+equal the view's vector, byte for byte, on every prompt of every edition.
 
 ### Observation Space
 
@@ -67,9 +70,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, cast, get_args
 
+from parlour.engine import State
 from parlour.games.loveletter.cards import TABLES
 from parlour.games.loveletter.contracts import LoveLetterView, PromptName
-from parlour.rl.encoding import Encoder, Field, Writer
+from parlour.games.loveletter.state import (
+    BishopPending,
+    CardinalPending,
+    ChancellorPending,
+    LoveLetterState,
+)
+from parlour.games.loveletter.views import held_cards, known_hands
+from parlour.rl.encoding import Encoder, Field, Vector, Writer
 
 PHASES: tuple[PromptName, ...] = get_args(PromptName)
 """The view's ``phase`` values, in the order of the ``phase`` field."""
@@ -87,6 +98,7 @@ class LoveLetterEncoder(Encoder):
         self.edition = TABLES[str(options["edition"])]
         self.kinds = {card: k for k, card in enumerate(self.edition.ids)}
         super().__init__(players, options)
+        self._starts = {name: slot.start for name, slot in self.slots.items()}
 
     def fields(self) -> Sequence[Field]:
         """The layout (see the module docstring)."""
@@ -168,9 +180,79 @@ class LoveLetterEncoder(Encoder):
             if "drawn" in pending:
                 out.value("chancellor", pending["drawn"], 2)
 
+    def encode_state(self, state: State, seat: int) -> Vector | None:
+        """The vector :meth:`write` makes of ``state.view(seat)``, without the view.
+
+        Read through the same knowledge functions as the view (the seat's cards, the hands
+        it knows) and the public table: the environment's every step used to build a view
+        only to read it here. A test checks it equals the view's vector on every prompt.
+        """
+        if not isinstance(state, LoveLetterState) or type(self).write is not _WRITE:
+            return None  # a subclass writing views its own way is asked for views
+        out = Writer(self)
+        data = out.data
+        start = self._starts
+        n, counts = self.players, self.edition.counts
+        k = len(counts)
+        data[start["me"] + seat] = 1.0
+        to_act = state.to_act
+        if to_act is not None:
+            data[start["to_act"] + to_act] = 1.0
+        data[start["phase"] + PHASES.index(state.phase.value)] = 1.0
+        unseen = list(counts)
+        at = start["hand"]
+        for kind in held_cards(state, seat):
+            data[at + kind] += 1 / HAND_MAX
+            unseen[kind] -= 1
+        at = start["known"]
+        for t, kind in sorted(known_hands(state, seat).items()):
+            data[at + t * k + kind] = 1.0
+            unseen[kind] -= 1
+        sizes, alive, prot = start["hand_sizes"], start["in_round"], start["protected"]
+        tokens, discards, last = start["tokens"], start["discards"], start["last_discard"]
+        jester = start["jester"]
+        target = state.target
+        for s in range(n):
+            data[sizes + s] = len(held_cards(state, s)) / HAND_MAX
+            data[alive + s] = float(bool(state.alive >> s & 1))
+            data[prot + s] = float(bool(state.prot >> s & 1))
+            data[tokens + s] = state.tokens[s] / target
+            pile = state.discards[s]
+            for kind in pile:
+                data[discards + s * k + kind] += 1 / counts[kind]
+                unseen[kind] -= 1
+            if pile:
+                data[last + s * k + pile[-1]] = 1.0
+            bet = state.jester[s]
+            if bet >= 0:
+                data[jester + s * n + bet] = 1.0
+        at = start["face_up"]
+        for kind in state.face_up:
+            data[at + kind] += 1 / counts[kind]
+            unseen[kind] -= 1
+        at = start["unseen"]
+        for kind, left in enumerate(unseen):
+            data[at + kind] = left / counts[kind]
+        data[start["pile"]] = len(state.pile) / len(self.edition.deck)
+        data[start["first"] + state.first] = 1.0
+        if state.syc >= 0:
+            data[start["sycophant"] + state.syc] = 1.0
+        pending = state.pending
+        if isinstance(pending, BishopPending):
+            data[start["bishop"] + pending.bishop] = 1.0
+            data[start["bishop"] + n + pending.target] = 1.0
+        elif isinstance(pending, CardinalPending):
+            for s in pending.pair:
+                data[start["cardinal"] + s] = 1.0
+        elif isinstance(pending, ChancellorPending):
+            data[start["chancellor"]] = (len(pending.cards) - 1) / 2
+        return self.finish(out)
+
     def round_points(self, view: Mapping[str, Any]) -> Sequence[float]:
         """Tokens of affection per seat (public)."""
         return [float(t) for t in cast(LoveLetterView, view)["tokens"]]
 
+
+_WRITE = LoveLetterEncoder.write
 
 ENCODER = LoveLetterEncoder
