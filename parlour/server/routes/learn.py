@@ -167,12 +167,16 @@ async def ask_hint(table_id: str, body: HintAsk, request: Request) -> dict[str, 
     if body.seat is None or body.token is None:
         raise ServerError("web.error.hint_spectator")
     seat = await hub.seat_token(table, body.seat, body.token)
+    if not _to_act(table, seat) and hub.cluster.shared:
+        # Another process may have played the move that made it this seat's turn.
+        async with table.lock:
+            await hub.sync.catch_up(table)
     if table.status == OPEN:
         raise ServerError("web.error.not_started")
-    table.ensure_state()
-    state = table.state
-    if table.closed or state is None or state.to_act != seat or state.result is not None:
+    if not _to_act(table, seat):
         raise ServerError("web.error.hint_turn")
+    state = table.state
+    assert state is not None
     move = state.move_number
     search = hint_search_of(request.app, table.game.id)
     rng = hint_rng(table.id, move, seat)
@@ -187,6 +191,15 @@ async def ask_hint(table_id: str, body: HintAsk, request: Request) -> dict[str, 
     if hint is None:
         raise ServerError("web.error.hint_turn")
     return hint_json(hint, table, lang_of(request))
+
+
+def _to_act(table: LiveTable, seat: int) -> bool:
+    """Whether the game is on and ``seat`` is to act in it."""
+    if table.status == OPEN or table.closed:
+        return False
+    table.ensure_state()
+    state = table.state
+    return state is not None and state.result is None and state.to_act == seat
 
 
 def hint_json(hint: Hint, table: LiveTable, lang: str) -> dict[str, Any]:
