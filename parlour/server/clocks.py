@@ -141,23 +141,32 @@ def _clock(row: Any) -> TableClock:
 def save_clock(store: Store, table_id: str, clock: TableClock, newer_than: int | None) -> bool:
     """Store a clock; with ``newer_than``, only over a stored one of an older move (another
     process may have stored this turn first). True if stored."""
-    values = {
-        "settings": json.dumps(asdict(clock.settings)),
-        "state": json.dumps(asdict(clock.running)),
-        "move": clock.running.move,
-    }
+    return save_clocks(store, [(table_id, clock, newer_than)])[0]
+
+
+def save_clocks(store: Store, clocks: list[tuple[str, TableClock, int | None]]) -> list[bool]:
+    """Store several clocks in one transaction, each as :func:`save_clock` would."""
+    out = []
     with store.engine.begin() as conn:
-        where = [clocks_t.c.table_id == table_id]
-        if newer_than is not None:
-            where.append(clocks_t.c.move <= newer_than)
-        done = conn.execute(update(clocks_t).where(*where).values(**values)).rowcount
-        if done:
-            return True
-        exists = conn.execute(select(clocks_t.c.move).where(clocks_t.c.table_id == table_id))
-        if exists.first() is not None:
-            return False
-        conn.execute(insert(clocks_t).values(table_id=table_id, **values))
-        return True
+        for table_id, clock, newer_than in clocks:
+            values = {
+                "settings": json.dumps(asdict(clock.settings)),
+                "state": json.dumps(asdict(clock.running)),
+                "move": clock.running.move,
+            }
+            where = [clocks_t.c.table_id == table_id]
+            if newer_than is not None:
+                where.append(clocks_t.c.move <= newer_than)
+            if conn.execute(update(clocks_t).where(*where).values(**values)).rowcount:
+                out.append(True)
+                continue
+            exists = conn.execute(select(clocks_t.c.move).where(clocks_t.c.table_id == table_id))
+            if exists.first() is not None:
+                out.append(False)
+                continue
+            conn.execute(insert(clocks_t).values(table_id=table_id, **values))
+            out.append(True)
+    return out
 
 
 def check_settings(body: dict[str, Any]) -> Settings:
@@ -311,17 +320,23 @@ class Clocks:
                 self._scanned = time.monotonic()
                 for table_id, stored in (await self.hub.db(load_clocks, self.hub.store)).items():
                     self.tables.setdefault(table_id, stored)
+            looked = []
             for table_id, found in list(self.tables.items()):
                 table = self.hub.tables.get(table_id)
                 if table is None or table.status != PLAYING:
                     continue
                 table.ensure_state()
-                await self._look(table, found)
+                if table.state is not None:
+                    looked.append((table, found, self._advance(table, found)))
+            await self._store([(table, found) for table, found, moved in looked if moved])
+            for table, found, _ in looked:
+                await self._due(table, self.tables.get(table.id, found))
 
-    async def _look(self, table: LiveTable, found: TableClock) -> None:
+    def _advance(self, table: LiveTable, found: TableClock) -> bool:
+        """Bring a clock up to its table: banks set, seats given back to people who are
+        online again, a new turn started; True if anything changed."""
         st = table.state
-        if st is None:
-            return
+        assert st is not None
         r, s = found.running, found.settings
         changed = False
         if not r.banks:
@@ -337,13 +352,26 @@ class Clocks:
         if st.move_number != r.move:
             self._new_turn(found, st.move_number, st.to_act)
             changed = True
-        if changed:
-            if not await self.hub.write(save_clock, self.hub.store, table.id, found, r.move):
-                stored = await self.hub.db(load_clock, self.hub.store, table.id)
-                if stored is not None:
-                    self.tables[table.id] = found = stored
+        return changed
+
+    async def _store(self, changed: list[tuple[LiveTable, TableClock]]) -> None:
+        """Store the clocks that changed in one transaction (one each held the moves'
+        commits back behind them), then tell their tables; a clock another process stored
+        for a newer turn first is read back instead."""
+        if not changed:
+            return
+        rows = [(table.id, found, found.running.move) for table, found in changed]
+        stored = await self.hub.write(save_clocks, self.hub.store, rows)
+        for (table, found), done in zip(changed, stored, strict=True):
+            if not done:
+                again = await self.hub.db(load_clock, self.hub.store, table.id)
+                if again is not None:
+                    self.tables[table.id] = found = again
             self._seat_bots(table, found)
             self.push(table)
+
+    async def _due(self, table: LiveTable, found: TableClock) -> None:
+        """Act on the clock's deadline if it passed."""
         deadline = found.deadline()
         seat = found.running.seat
         if (
