@@ -64,7 +64,11 @@ def test_a_turn_based_game_left_and_resumed_from_my_games(browser: Any, base_url
     )
     mine = page.locator(f"li.mine-row[data-table='{table}']")
     assert mine.locator(".badge.turn").inner_text() == "Your move"
-    assert "left" in mine.locator(".mine-left").inner_text()  # a day a move, counting down
+    left = mine.locator(".mine-left").inner_text()
+    assert "left" in left  # a day a move, counting down between two looks
+    page.wait_for_function(
+        "t => document.querySelector('.mine-left').innerText !== t", arg=left, timeout=5000
+    )
     assert page.title().startswith("(!)")
     shot(page, "mygames-your-turn")
     mine.locator("a.resume").click()

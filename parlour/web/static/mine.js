@@ -24,6 +24,15 @@ export class MinePage {
     this.games = await call("GET", "/api/games");
     await this.load();
     this.timer = setInterval(() => this.load(), EVERY);
+    this.ticker = setInterval(() => this.tick(), 1000);
+  }
+
+  // A clock's time left counts down between two looks (from this browser's own clock, set
+  // against the server's at each look).
+  tick() {
+    for (const el of this.root.querySelectorAll("[data-left-until]")) {
+      el.textContent = t("mine.time_left", { time: formatTime(Number(el.dataset.leftUntil) - Date.now() / 1000) });
+    }
   }
 
   async languageChanged() {
@@ -88,7 +97,9 @@ export class MinePage {
       { dataset: { table: table.id, yourTurn: String(r.your_turn), status: table.status } },
       h("h2.mine-game", {}, game ? game.name : table.game),
       status,
-      timed ? h("span.clock.mine-left", {}, t("mine.time_left", { time: formatTime(r.deadline - r.now) })) : null,
+      timed
+        ? h("span.clock.mine-left", { dataset: { leftUntil: String(r.deadline - r.now + Date.now() / 1000) } }, t("mine.time_left", { time: formatTime(r.deadline - r.now) }))
+        : null,
       r.host ? h("span.badge", {}, t("mine.host")) : null,
       h("p.mine-players", {}, h("span.muted", {}, `${t("mine.players")}: `), players),
       h(
