@@ -21,8 +21,26 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-COMPILED: tuple[str, ...] = ("parlour.engine.rng",)
-"""The modules compiled by mypyc (the game packages join once their shape has settled)."""
+COMPILED: tuple[str, ...] = (
+    "parlour.engine.actions",
+    "parlour.engine.codec",
+    "parlour.engine.events",
+    "parlour.engine.prompts",
+    "parlour.engine.rng",
+    "parlour.engine.state",
+    "parlour.games.loveletter.actions",
+    "parlour.games.loveletter.cards",
+    "parlour.games.loveletter.game",
+    "parlour.games.loveletter.legal",
+    "parlour.games.loveletter.rules",
+    "parlour.games.loveletter.state",
+    "parlour.games.loveletter.views",
+)
+"""The modules compiled by mypyc: the engine's hot path and Love Letter's rules.
+
+Infinity Gauntlet and Splendor Marvel run as Python on the compiled engine: their state
+classes take their methods from module functions (``legal_actions = legal.legal_actions``),
+which a compiled function cannot be (it does not bind to the instance)."""
 
 PACKAGE = Path(__file__).resolve().parent
 """The ``parlour`` package folder."""

@@ -40,18 +40,24 @@ def test_no_build_a_build_of_other_modules_or_a_forced_choice_give_pure_python()
 
 
 PROBE = """
-import hashlib, json, sys
+import hashlib, importlib, json, sys
 from parlour import _build
-from parlour.engine import rng
 from parlour.sim.runner import simulate
-out = {"build": _build.NAME, "rng_file": rng.__file__, "reports": []}
-for game, players in (("loveletter", 4), ("gauntlet", 3), ("splendor-marvel", 2)):
-    report = simulate(game, players, 12, "random", None, 5, 1, keep_replays=True)
+out = {"build": _build.NAME, "reports": []}
+# Random bots over whole games, then search bots (ISMCTS and the heuristic), which clone
+# and resample states, on fewer.
+runs = [(game, players, 12, "random") for game, players in
+        (("loveletter", 4), ("gauntlet", 3), ("splendor-marvel", 2))]
+runs += [("loveletter", 3, 2, "ismcts:40"), ("loveletter", 2, 4, "heuristic"),
+         ("gauntlet", 2, 1, "ismcts:25"), ("splendor-marvel", 2, 1, "ismcts:15")]
+for game, players, games, bots in runs:
+    report = simulate(game, players, games, bots, None, 5, 1, keep_replays=True)
     data = report.to_json()
     for key in ("elapsed", "games_per_second", "workers"):
         data.pop(key)
     data["replays"] = report.replays
     out["reports"].append(hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest())
+out["files"] = {m: importlib.import_module(m).__file__ for m in _build.COMPILED}
 print(json.dumps(out))
 """
 
@@ -76,7 +82,9 @@ def test_compiled_and_pure_builds_give_identical_games() -> None:
     compiled = _probe(None)
     pure = _probe("pure")
     assert compiled["build"] == "compiled", "the compiled build is missing or stale"
-    assert compiled["rng_file"].endswith(".so")
     assert pure["build"] == "pure"
-    assert pure["rng_file"].endswith(".py")
+    for module in _build.COMPILED:
+        assert compiled["files"][module].endswith(".so"), module
+        assert pure["files"][module].endswith(".py"), module
+    assert len(compiled["reports"]) == 7
     assert compiled["reports"] == pure["reports"]

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from mypy_extensions import mypyc_attr
+
 from parlour.engine.errors import IllegalActionError
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Action:
     """Base of every game's actions.
 
@@ -26,14 +29,16 @@ class ActionSpace:
     """Every action a game configuration can ever offer, in a fixed order.
 
     The position of an action is its stable integer code (used for RL masks); the text
-    form parses back to the same interned object.
+    form parses back to the same interned object. The readers take any object (typed
+    ``object``: compiled, a narrower type would refuse bad input with a ``TypeError`` before
+    it could be told apart) and refuse what is not theirs with an IllegalActionError.
     """
 
     __slots__ = ("_codes", "_texts", "actions")
 
     def __init__(self, actions: Iterable[Action]) -> None:
         self.actions: tuple[Action, ...] = tuple(actions)
-        self._codes: dict[Action, int] = {}
+        self._codes: dict[object, int] = {}
         self._texts: dict[str, Action] = {}
         for i, a in enumerate(self.actions):
             text = str(a)
@@ -53,14 +58,14 @@ class ActionSpace:
     def __contains__(self, action: object) -> bool:
         return action in self._codes
 
-    def code(self, action: Action) -> int:
+    def code(self, action: object) -> int:
         """The integer code of an action."""
         try:
             return self._codes[action]
         except (KeyError, TypeError):
             raise IllegalActionError("core.error.unknown_action", action=str(action)) from None
 
-    def action(self, code: int) -> Action:
+    def action(self, code: object) -> Action:
         """The action with a given integer code."""
         if isinstance(code, bool) or not isinstance(code, int) or not 0 <= code < len(self.actions):
             raise IllegalActionError(
@@ -68,7 +73,7 @@ class ActionSpace:
             )
         return self.actions[code]
 
-    def parse(self, text: str) -> Action:
+    def parse(self, text: object) -> Action:
         """The action whose canonical text is ``text`` (surrounding blanks ignored)."""
         if not isinstance(text, str):
             raise IllegalActionError("core.error.malformed_action", action=repr(text)[:80])
@@ -81,7 +86,7 @@ class ActionSpace:
         """The space's own object equal to ``action`` (raises if it is not in the space)."""
         return self.actions[self.code(action)]
 
-    def coerce(self, action: Action | str | int) -> Action:
+    def coerce(self, action: object) -> Action:
         """Accept an action object, its text or its code, and return the interned action."""
         if isinstance(action, Action):
             return self.intern(action)

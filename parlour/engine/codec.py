@@ -118,6 +118,21 @@ def integer_tuple(name: str, key: str = "") -> Field:
     return Field(name, lambda st, v: tuple(int(x) for x in v), key=key, dump=_listed)
 
 
+def attributes(obj: object) -> dict[str, Any]:
+    """Every attribute an object holds: in slots, a compiled class's layout, or ``__dict__``.
+
+    ``vars`` alone misses the first two (and fails on an object without ``__dict__``).
+    """
+    out: dict[str, Any] = {}
+    for klass in reversed(type(obj).__mro__):
+        own = vars(klass)
+        for name in (*own.get("__slots__", ()), *own.get("__mypyc_attrs__", ())):
+            if not name.startswith("__") and hasattr(obj, name):
+                out[name] = getattr(obj, name)
+    out.update(getattr(obj, "__dict__", {}))
+    return out
+
+
 class Codec:
     """The derived ``clone``, ``to_json`` and ``from_json`` of one state class."""
 
@@ -142,15 +157,32 @@ class Codec:
 
     def _compile_clone(self) -> Callable[[Any], Any]:
         """A ``clone`` written out for this class's fields (no loop over fields at run time)."""
-        lines = ["def clone(self):", "    new = _new(self.__class__)"]
-        if any("__dict__" in k.__dict__ for k in self.cls.__mro__ if k is not object):
+        # ``cls.__new__``, not ``object.__new__``: a compiled (mypyc) class makes its own
+        # instances, and one open to subclasses makes them without running ``__init__``.
+        lines = ["def clone(self):", "    cls = self.__class__", "    new = cls.__new__(cls)"]
+        # A compiled (mypyc) class keeps its attributes in its own layout, listed in
+        # ``__mypyc_attrs__``; a Python subclass of one gets a ``__dict__`` only once it sets
+        # an attribute of its own.
+        compiled = [k for k in self.cls.__mro__ if "__mypyc_attrs__" in vars(k)]
+        if compiled and compiled[0] is not self.cls:
+            lines += [
+                "    extra = getattr(self, '__dict__', None)",
+                "    if extra:",  # (the copy has no __dict__ until it is given one of these)
+                "        for k, v in extra.items():",
+                "            setattr(new, k, v)",
+            ]
+        elif not compiled and self.cls.__dictoffset__:
             lines.append("    new.__dict__.update(self.__dict__)")
-        # Attributes kept in __slots__ are not in __dict__: copy them one by one.
-        special = {"rng", "__dict__", "__weakref__", *self.transient}
+        # Attributes kept in __slots__ or a compiled layout are not in __dict__: copy them one
+        # by one.
+        special = {"rng", *self.transient}
         special |= {f.name for f in self.fields if f.copy != "share"}
+        seen: set[str] = set()
         for klass in self.cls.__mro__:
-            for slot in klass.__dict__.get("__slots__", ()):
-                if slot not in special:
+            own = vars(klass)
+            for slot in (*own.get("__slots__", ()), *own.get("__mypyc_attrs__", ())):
+                if slot not in special and slot not in seen and not slot.startswith("__"):
+                    seen.add(slot)
                     lines.append(f"    new.{slot} = self.{slot}")
         lines += [
             "    new.rng = self.rng.clone()",
@@ -161,7 +193,7 @@ class Codec:
         for f in self.fields:
             if f.copy != "share":
                 lines.append(f"    new.{f.name} = " + _COPY_EXPR[f.copy].format(f.name))
-        env: dict[str, Any] = {"_new": object.__new__, "_log": EventLog}
+        env: dict[str, Any] = {"_log": EventLog}
         for i, (name, value) in enumerate(self.transient.items()):
             env[f"_t{i}"] = value
             lines.append(f"    new.{name} = _t{i}")

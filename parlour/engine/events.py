@@ -83,10 +83,12 @@ class EventLog:
         self.events: list[Event] = []
         """The events of the current move so far."""
 
-    def emit(self, kind: str, audience: frozenset[int] | None = None, /, **data: Any) -> None:
-        """Record one event (``audience``: the seats that may see it, None for everyone)."""
+    # The odd names: compiled, a keyword of ``data`` may not share a positional's name
+    # (Splendor Marvel's events carry a ``kind``).
+    def emit(self, _kind: str, _audience: frozenset[int] | None = None, /, **data: Any) -> None:
+        """Record one event (the audience: the seats that may see it, None for everyone)."""
         if self.record:
-            self.events.append(Event(kind, data, audience))
+            self.events.append(Event(_kind, data, _audience))
 
     def take(self) -> list[Event]:
         """The events collected since the last call, leaving the log empty."""

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, ClassVar, Self
 
+from mypy_extensions import mypyc_attr
+
 from parlour.engine.actions import Action, ActionSpace
 from parlour.engine.codec import Codec, Field
 from parlour.engine.errors import IllegalActionError, OptionError
@@ -55,6 +57,7 @@ class Result:
         }
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC):
     """A game's configuration and facts. One instance per game, registered by ``id``."""
 
@@ -81,9 +84,13 @@ class Game(ABC):
         return options
 
     def resolve_options(
-        self, players: int, options: Mapping[str, Any] | None = None
+        self, players: object, options: Mapping[str, Any] | None = None
     ) -> dict[str, Any]:
-        """Validate ``options`` for ``players`` and return every option's value."""
+        """Validate ``options`` for ``players`` and return every option's value.
+
+        ``players`` is typed ``object`` so that the compiled build, too, answers anything but
+        an int with the OptionError below rather than a TypeError on the way in.
+        """
         # Every new game asks this; the answer depends only on the arguments, so a valid
         # one is remembered, for plain values only and by value and type (``1`` is no
         # answer for ``True``; a tuple could hold either).
@@ -165,8 +172,8 @@ class Game(ABC):
         return [(n, {}) for n in range(self.min_players, self.max_players + 1)]
 
     @staticmethod
-    def fresh_seed(seed: int | None) -> int:
-        """The seed to use: the given one, or a new random 63-bit one."""
+    def fresh_seed(seed: object) -> int:
+        """The seed to use: the given one, or a new random 63-bit one (others raise)."""
         if seed is None:
             return int.from_bytes(os.urandom(8), "little") >> 1
         if isinstance(seed, bool) or not isinstance(seed, int):
@@ -181,6 +188,9 @@ _RESOLVED: dict[tuple[Any, ...], dict[str, Any]] = {}
 
 _PLAIN = frozenset((str, int, bool, float, type(None)))
 
+_DERIVED: set[Any] = set()
+"""The clones and ``to_json``s derived from FIELDS (a subclass's own codec replaces them)."""
+
 
 @lru_cache(maxsize=256)
 def _cached_space(game: Game, players: int, options_json: str) -> ActionSpace:
@@ -189,6 +199,7 @@ def _cached_space(game: Game, players: int, options_json: str) -> ActionSpace:
     return game.build_action_space(players, json.loads(options_json))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
     """One position of a game. ``apply`` changes it in place; ``clone`` copies it.
 
@@ -198,6 +209,10 @@ class State(ABC):
     one that implements ``_transition`` gets ``_apply``: the move is counted, the rules run,
     and the events they emitted on ``self.log`` are returned.
     """
+
+    # The protocol's own attributes, in slots here (a subclass lists only its own): compiled,
+    # they live in the class's layout, and a subclass's slot of the same name would hide it.
+    __slots__ = ("_action_space", "game", "log", "move_number", "options", "players", "rng", "seed")
 
     FIELDS: ClassVar[tuple[Field, ...]] = ()
     """The game's own fields, declared once (JSON order); empty: the class writes its own."""
@@ -230,23 +245,31 @@ class State(ABC):
         self.seed = seed
         self.rng = rng
         self.move_number = 0
+        self._action_space: ActionSpace | None = None
         self.log = EventLog()
         self.record_events = True  # the log's switch (a class may still keep its own flag)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if cls.__dict__.get("FIELDS"):
-            codec = Codec(cls, cls.FIELDS, cls.__dict__.get("TRANSIENT", {}))
-            cls.codec = codec
-            if "clone" not in cls.__dict__:
-                cls.clone = codec.clone  # type: ignore[method-assign,assignment]
-            if "to_json" not in cls.__dict__:
+        own = vars(cls)  # (not cls.__dict__: compiled, that names the instances' dict)
+        declares = bool(own.get("FIELDS"))
+        if not declares and cls.codec is None:
+            return
+        # Every class below one with FIELDS gets a codec of its own, so the derived clone
+        # also copies what the subclass adds: a compiled class has no __dict__ to copy whole.
+        codec = Codec(cls, cls.FIELDS, cls.TRANSIENT)
+        cls.codec = codec
+        if "clone" not in own and (declares or cls.clone in _DERIVED):
+            cls.clone = codec.clone  # type: ignore[method-assign,assignment]
+            _DERIVED.add(codec.clone)
+        if "to_json" not in own and (declares or cls.to_json in _DERIVED):
 
-                def to_json(self: State) -> dict[str, Any]:
-                    """The whole state (hidden cards included), derived from ``FIELDS``."""
-                    return codec.to_json(self)
+            def to_json(self: State) -> dict[str, Any]:
+                """The whole state (hidden cards included), derived from ``FIELDS``."""
+                return codec.to_json(self)
 
-                cls.to_json = to_json  # type: ignore[method-assign]
+            cls.to_json = to_json  # type: ignore[method-assign]
+            _DERIVED.add(to_json)
 
     def opening_events(self) -> list[Event]:
         """The events of the opening (the first deal), made before any move.
@@ -302,11 +325,10 @@ class State(ABC):
     @property
     def action_space(self) -> ActionSpace:
         """This configuration's fixed action space (cached on the state; clones may share it)."""
-        try:
-            return self._action_space
-        except AttributeError:
-            self._action_space: ActionSpace = self.game.action_space(self.players, self.options)
-            return self._action_space
+        space = self._action_space
+        if space is None:
+            space = self._action_space = self.game.action_space(self.players, self.options)
+        return space
 
     def legal_mask(self) -> list[bool]:
         """A mask over the action space, true for legal actions."""
@@ -318,11 +340,13 @@ class State(ABC):
 
     # -- changing the state ---------------------------------------------------------------
 
-    def apply(self, action: Action | str | int) -> list[Event]:
+    def apply(self, action: object) -> list[Event]:
         """Apply one action for the seat to act and return the events it caused.
 
         Accepts the action object, its text or its integer code. A malformed, unknown or
-        illegal action raises :class:`IllegalActionError` and leaves the state untouched.
+        illegal action (anything else included: hence ``object``, which the compiled build
+        does not check on the way in) raises :class:`IllegalActionError` and leaves the state
+        untouched.
         """
         if self.to_act is None:
             raise IllegalActionError("core.error.game_over")
@@ -414,13 +438,24 @@ class State(ABC):
         out.
         """
 
+    # A class with FIELDS gets the codec's clone and to_json as its own methods (above); the
+    # compiled build's callers reach these instead (they call through the compiled class's
+    # method table, which such an assignment does not change), so they ask the codec too.
+
     def clone(self) -> Self:
         """An independent copy (derived from ``FIELDS`` when the class declares them)."""
-        raise NotImplementedError(f"{type(self).__name__} declares no FIELDS and no clone")
+        codec = self.codec
+        if codec is None:
+            raise NotImplementedError(f"{type(self).__name__} declares no FIELDS and no clone")
+        copy: Self = codec.clone(self)
+        return copy
 
     def to_json(self) -> dict[str, Any]:
         """The whole state (hidden cards included) as JSON-ready data."""
-        raise NotImplementedError(f"{type(self).__name__} declares no FIELDS and no to_json")
+        codec = self.codec
+        if codec is None:
+            raise NotImplementedError(f"{type(self).__name__} declares no FIELDS and no to_json")
+        return codec.to_json(self)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self.to_json() == other.to_json()

@@ -14,6 +14,7 @@ from typing import Any
 
 from parlour.bots.base import Bot, Observation
 from parlour.engine import Action, ActionSpace, Game, Rng, State
+from parlour.engine.codec import attributes
 from parlour.engine.playout import observe
 
 _OPAQUE = (
@@ -76,7 +77,7 @@ def _containers(state: State) -> dict[int, tuple[object, tuple[Any, ...]]]:
     """The mutable containers inside a state's attributes, by id: (container, path)."""
     found: dict[int, tuple[object, tuple[Any, ...]]] = {}
     todo: list[tuple[object, tuple[Any, ...]]] = [
-        (v, (name,)) for name, v in vars(state).items() if not isinstance(v, _OPAQUE)
+        (v, (name,)) for name, v in attributes(state).items() if not isinstance(v, _OPAQUE)
     ]
     while todo:
         obj, path = todo.pop()

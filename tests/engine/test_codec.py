@@ -213,8 +213,7 @@ def test_a_quiet_copy_shares_its_empty_log_until_recording_is_switched_on() -> N
 class SlottedToyState(ToyState):
     """The toy with its fields in slots too (a copy must still get every one)."""
 
-    __slots__ = ("extra", "log")
-    FIELDS = ToyState.FIELDS  # declared again: the derived copy then knows the new slots
+    __slots__ = ("extra",)  # the protocol's own (the log among them) are State's slots
 
     def __init__(
         self, game: Game, players: int, options: Mapping[str, Any], seed: int, rng: Rng

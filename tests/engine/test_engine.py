@@ -61,7 +61,7 @@ def test_action_space_codes_text_and_errors() -> None:
     assert space.coerce("keep") is KEEP and space.coerce(1) is SWAP
     for bad in ["fly", 2, -1, True, None, 1.0]:
         with pytest.raises(IllegalActionError):
-            space.coerce(bad)  # type: ignore[arg-type]
+            space.coerce(bad)
     with pytest.raises(ValueError):
         ActionSpace([KEEP, KEEP])
     assert space.mask([SWAP]) == [False, True]

@@ -98,7 +98,7 @@ def legal_actions(st: GauntletState) -> list[Action]:
     return list(legal)
 
 
-def checked_apply(st: GauntletState, action: Action | str | int) -> list[Event]:
+def checked_apply(st: GauntletState, action: object) -> list[Event]:
     """The protocol's ``apply``: the same checks, an interned legal action found by identity
     (no coercion, no hashing), anything else interned first."""
     if st.over:

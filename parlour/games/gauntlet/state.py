@@ -17,8 +17,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
-from parlour.engine import Action, Field, Game, PromptKind, Result, Rng, State
-from parlour.engine.codec import integer, integers, text
+from parlour.engine.actions import Action
+from parlour.engine.codec import Field, integer, integers, text
+from parlour.engine.prompts import PromptKind
+from parlour.engine.rng import Rng
+from parlour.engine.state import Game, Result, State
 from parlour.games.gauntlet.cards import BY_ID, CARDS, STONES
 
 THANOS = 0
@@ -146,10 +149,7 @@ class GauntletState(State):
     )
     # Slots for every attribute: a copy's fields then read as fast as the original's (the
     # derived clone copies them one by one; search runs on copies).
-    __slots__ = (
-        *("game", "players", "options", "seed", "rng", "move_number", "log", "_legal"),
-        *(f.name for f in FIELDS),
-    )
+    __slots__ = ("_legal", *(f.name for f in FIELDS))  # the protocol's own are State's
     TRANSIENT: ClassVar[Mapping[str, Any]] = {"_legal": None}
 
     if TYPE_CHECKING:  # the engine derives clone from FIELDS; this only names its type

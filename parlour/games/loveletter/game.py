@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from parlour.engine import (
     Action,
     ActionSpace,
@@ -87,6 +89,7 @@ def parse_stack(stack: Any, edition: Edition, players: int) -> tuple[list[list[i
     return out, first
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class LoveLetterPlay(Rules):
     """A playable Love Letter state: the rules' transitions, legal answers and views."""
 
@@ -133,7 +136,7 @@ class LoveLetterPlay(Rules):
         legal = self._legal_now()
         return id(action) in legal[1] or id(action) in legal[2]
 
-    def apply(self, action: Action | str | int) -> list[Event]:
+    def apply(self, action: object) -> list[Event]:
         """Apply one action (object, text or code); illegal ones raise and change nothing."""
         if self._to_act is None:
             raise IllegalActionError("core.error.game_over")
@@ -144,7 +147,7 @@ class LoveLetterPlay(Rules):
         # legal without hashing it; anything else (an equal copy, a text, a code) is interned
         # first, which also refuses what the space does not know.
         if id(action) not in legal[1] and id(action) not in legal[2]:
-            act = self._action_space.coerce(action)
+            act = self.action_space.coerce(action)
             if id(act) not in legal[1] and id(act) not in legal[2]:
                 raise self._illegal(act)
             return self._apply(act)
@@ -162,6 +165,7 @@ class LoveLetterPlay(Rules):
         return views.hidden(self, seat)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class LoveLetter(Game):
     """Love Letter: classic, premium and 2019 editions, seed or printed rules."""
 

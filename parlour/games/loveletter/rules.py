@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from parlour.engine import Action, Event
 from parlour.games.loveletter.actions import Decide, Look, Play, Return
 from parlour.games.loveletter.state import (
@@ -31,6 +33,7 @@ ONLY: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(8))
 """The audience of a seat's private event, by seat (made once, not per event)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Rules(LoveLetterState):
     """Love Letter's state with its transitions (the game's class adds legality and views)."""
 

@@ -12,8 +12,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from parlour.engine import Event, Field, Game, PromptKind, Result, Rng, State
-from parlour.engine.codec import integer, integer_tuple, integers, optional_integer
+from mypy_extensions import mypyc_attr
+
+from parlour.engine.codec import Field, integer, integer_tuple, integers, optional_integer
+from parlour.engine.events import Event
+from parlour.engine.prompts import PromptKind
+from parlour.engine.rng import Rng
+from parlour.engine.state import Game, Result, State
 from parlour.games.loveletter.actions import actions_of
 from parlour.games.loveletter.cards import EFFECT, TABLES, Edition
 
@@ -149,6 +154,7 @@ def _edition_facts(ed: Edition) -> EditionFacts:
     return chooses, kind_of, tuple(ed.find(effect) for effect in _SPECIAL_KINDS)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class LoveLetterState(State):
     """One position of a Love Letter game (mutable; ``clone`` copies it)."""
 

@@ -48,7 +48,7 @@ class PlayedState(SplendorMarvelState):
     determinize = views.determinize
     hidden = views.hidden
 
-    def apply(self, action: Action | str | int) -> list[Event]:
+    def apply(self, action: Action | str | int) -> list[Event]:  # type: ignore[override]
         """Check and apply one action (the protocol's contract, with ``legal.check``'s test)."""
         return self._apply(_check(self, action))
 

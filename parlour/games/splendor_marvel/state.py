@@ -17,9 +17,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from parlour.engine import Field, Game, PromptKind, Result, Rng, State
-from parlour.engine.codec import integer, integer_lists, integers
+from parlour.engine.codec import Field, integer, integer_lists, integers
 from parlour.engine.integrity import corrupt, fresh_census
+from parlour.engine.prompts import PromptKind
+from parlour.engine.rng import Rng
+from parlour.engine.state import Game, Result, State
 from parlour.games.splendor_marvel.actions import SPACE
 from parlour.games.splendor_marvel.cards import (
     AVENGERS_POINTS,
@@ -138,8 +140,7 @@ def _faces_field(name: str, copy: Any) -> Field:
 class SplendorMarvelState(State):
     """One position of a Splendor Marvel game (its rules are attached in ``game.py``)."""
 
-    __slots__ = (
-        "_action_space",
+    __slots__ = (  # the protocol's own (the action space too) are in State's
         "_codes",
         "_legal",
         "_result",
