@@ -199,8 +199,10 @@ def _cached_space(game: Game, players: int, options_json: str) -> ActionSpace:
     return game.build_action_space(players, json.loads(options_json))
 
 
+# Not an ABC (its abstract methods are for the type checker): compiled, ABCMeta's cached
+# isinstance answered False for some real states once other classes had been checked.
 @mypyc_attr(allow_interpreted_subclasses=True)
-class State(ABC):
+class State:
     """One position of a game. ``apply`` changes it in place; ``clone`` copies it.
 
     Subclasses keep their data private and implement the ``_``-prefixed hooks; the public
