@@ -158,6 +158,9 @@ class RedisCluster:
         self._lost: list[Resync] = []
         self._said: asyncio.Queue[str | None] = asyncio.Queue()
         self._sayer: asyncio.Task[None] | None = None
+        self._inbox: asyncio.Queue[bytes] = asyncio.Queue()
+        """News heard, handed on by a task of its own: never behind a table's read-back."""
+        self._hearer: asyncio.Task[None] | None = None
 
     async def start(self, notice: Notice, resync: Resync) -> None:
         """Check that Redis answers, then listen for other processes' notices (and after
@@ -171,6 +174,7 @@ class RedisCluster:
         loop = asyncio.get_running_loop()
         self._listener = loop.create_task(self._listen(notice, resync, ready))
         self._sayer = loop.create_task(self._say_all())
+        self._hearer = loop.create_task(self._hear_all())
         await ready.wait()
 
     async def close(self) -> None:
@@ -183,6 +187,10 @@ class RedisCluster:
             self._sayer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._sayer
+        if self._hearer is not None:
+            self._hearer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._hearer
         if self._listener is not None:
             self._listener.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -204,7 +212,7 @@ class RedisCluster:
                     if message.get("type") != "message":
                         continue
                     if bytes(message["channel"]).decode() == self.news:
-                        await self._hear(bytes(message["data"]))
+                        self._inbox.put_nowait(bytes(message["data"]))
                         continue
                     sender, table_id, move, action = _parse(bytes(message["data"]))
                     if sender != self.me and table_id:
@@ -251,6 +259,12 @@ class RedisCluster:
                     log.warning("could not tell the other processes (%s)", exc)
             if None in batch:
                 return
+
+    async def _hear_all(self) -> None:
+        """Hand on the news heard, in order (a move's read-back may wait on its table; the
+        people at the tables should not wait with it)."""
+        while True:
+            await self._hear(await self._inbox.get())
 
     async def _hear(self, data: bytes) -> None:
         """Hand one piece of news to the part listening for its kind."""
