@@ -28,6 +28,13 @@ COMPILED: tuple[str, ...] = (
     "parlour.engine.prompts",
     "parlour.engine.rng",
     "parlour.engine.state",
+    "parlour.games.gauntlet.actions",
+    "parlour.games.gauntlet.cards",
+    "parlour.games.gauntlet.game",
+    "parlour.games.gauntlet.legal",
+    "parlour.games.gauntlet.rules",
+    "parlour.games.gauntlet.state",
+    "parlour.games.gauntlet.views",
     "parlour.games.loveletter.actions",
     "parlour.games.loveletter.cards",
     "parlour.games.loveletter.game",
@@ -35,12 +42,19 @@ COMPILED: tuple[str, ...] = (
     "parlour.games.loveletter.rules",
     "parlour.games.loveletter.state",
     "parlour.games.loveletter.views",
+    "parlour.games.splendor_marvel.actions",
+    "parlour.games.splendor_marvel.cards",
+    "parlour.games.splendor_marvel.game",
+    "parlour.games.splendor_marvel.legal",
+    "parlour.games.splendor_marvel.rules",
+    "parlour.games.splendor_marvel.state",
+    "parlour.games.splendor_marvel.views",
 )
-"""The modules compiled by mypyc: the engine's hot path and Love Letter's rules.
+"""The modules compiled by mypyc: the engine's hot path and each game's rules.
 
-Infinity Gauntlet and Splendor Marvel run as Python on the compiled engine: their state
-classes take their methods from module functions (``legal_actions = legal.legal_actions``),
-which a compiled function cannot be (it does not bind to the instance)."""
+A game's playing state calls its module functions from real methods (a compiled function
+does not bind to an instance, so ``legal_actions = legal.legal_actions`` in a class body
+would not make a method of it)."""
 
 PACKAGE = Path(__file__).resolve().parent
 """The ``parlour`` package folder."""

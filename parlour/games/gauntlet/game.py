@@ -5,11 +5,24 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from parlour.engine import Action, ActionSpace, Game, OptionError, OptionSpec, Rng
+from mypy_extensions import mypyc_attr
+
+from parlour.engine import (
+    Action,
+    ActionSpace,
+    Event,
+    Game,
+    IllegalActionError,
+    OptionError,
+    OptionSpec,
+    Place,
+    Rng,
+)
 from parlour.engine.integrity import corrupt, rebuild
 from parlour.games.gauntlet import actions as A
 from parlour.games.gauntlet import legal, rules, views
 from parlour.games.gauntlet.cards import BY_ID, HERO_CARDS, THANOS_CARDS
+from parlour.games.gauntlet.contracts import GauntletTable
 from parlour.games.gauntlet.state import THANOS, GauntletState
 from parlour.games.gauntlet.text import action_steps
 
@@ -19,17 +32,42 @@ DEFAULT_THANOS_HEALTH = (5, 5, 7, 8, 9)
 """Parlour's default Thanos health for 2..6 players (balance study)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PlayedState(GauntletState):
-    """A Gauntlet state that plays: legal moves, transitions and views attached."""
+    """A Gauntlet state that plays: legal moves, transitions and views attached.
 
-    legal_actions = legal.legal_actions
-    apply = legal.checked_apply
-    _is_legal = legal.is_legal
-    _illegal = legal.illegal
-    _transition = rules.transition
-    _view = views.view_of
-    determinize = views.determinize
-    hidden = views.hidden
+    Methods that call the module functions rather than the functions themselves: a compiled
+    function does not bind to an instance as a method."""
+
+    __slots__ = ()
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal answer to the current prompt."""
+        return legal.legal_actions(self)
+
+    def apply(self, action: object) -> list[Event]:
+        """Check and apply one action."""
+        return legal.checked_apply(self, action)
+
+    def _is_legal(self, action: Action) -> bool:
+        return legal.is_legal(self, action)
+
+    def _illegal(self, action: Action) -> IllegalActionError:
+        return legal.illegal(self, action)
+
+    def _transition(self, action: Action) -> None:
+        rules.transition(self, action)
+
+    def _view(self, seat: int | None) -> GauntletTable:
+        return views.view_of(self, seat)
+
+    def determinize(self, seat: int, rng: Rng) -> GauntletState:
+        """A copy with what ``seat`` cannot see dealt again at random."""
+        return views.determinize(self, seat, rng)
+
+    def hidden(self, seat: int | None) -> list[list[Place]]:
+        """Where the cards ``seat`` cannot see lie."""
+        return views.hidden(self, seat)
 
 
 class Gauntlet(Game):

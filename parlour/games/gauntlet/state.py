@@ -15,7 +15,9 @@ package imports one that imports it back.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
+from typing import Any, ClassVar, NamedTuple
+
+from mypy_extensions import mypyc_attr
 
 from parlour.engine.actions import Action
 from parlour.engine.codec import Field, integer, integers, text
@@ -125,6 +127,7 @@ def _pending(name: str) -> Field:
     return Field(name, load, dump=lambda st, v: list(v))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GauntletState(State):
     """One position of a Gauntlet game (its rules are attached in ``game.py``)."""
 
@@ -151,12 +154,6 @@ class GauntletState(State):
     # derived clone copies them one by one; search runs on copies).
     __slots__ = ("_legal", *(f.name for f in FIELDS))  # the protocol's own are State's
     TRANSIENT: ClassVar[Mapping[str, Any]] = {"_legal": None}
-
-    if TYPE_CHECKING:  # the engine derives clone from FIELDS; this only names its type
-
-        def clone(self) -> Self:
-            """An independent copy."""
-            ...
 
     def __init__(
         self, game: Game, players: int, options: Mapping[str, Any], seed: int, rng: Rng

@@ -5,7 +5,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from parlour.engine import Action, ActionSpace, Event, Game, OptionError, OptionSpec, Rng
+from mypy_extensions import mypyc_attr
+
+from parlour.engine import (
+    Action,
+    ActionSpace,
+    Event,
+    Game,
+    IllegalActionError,
+    OptionError,
+    OptionSpec,
+    Place,
+    Rng,
+)
 from parlour.engine.integrity import rebuild
 from parlour.games.splendor_marvel import legal, rules, views
 from parlour.games.splendor_marvel.actions import SPACE
@@ -19,6 +31,7 @@ from parlour.games.splendor_marvel.cards import (
     TIERS,
     TILES,
 )
+from parlour.games.splendor_marvel.contracts import SplendorMarvelTable
 from parlour.games.splendor_marvel.state import (
     GAME_ID,
     SplendorMarvelState,
@@ -35,20 +48,40 @@ _transition = rules.transition
 """Module names for the two calls of every move (a global is read faster than an attribute)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PlayedState(SplendorMarvelState):
-    """A Splendor Marvel state that plays: legal moves, transitions and views attached."""
+    """A Splendor Marvel state that plays: legal moves, transitions and views attached.
+
+    Methods that call the module functions rather than the functions themselves: a compiled
+    function does not bind to an instance as a method."""
 
     __slots__ = ()
 
-    legal_actions = legal.legal_actions
-    _is_legal = legal.is_legal
-    _illegal = legal.illegal
-    _transition = rules.transition
-    _view = views.view
-    determinize = views.determinize
-    hidden = views.hidden
+    def legal_actions(self) -> list[Action]:
+        """Every legal answer to the current prompt."""
+        return legal.legal_actions(self)
 
-    def apply(self, action: Action | str | int) -> list[Event]:  # type: ignore[override]
+    def _is_legal(self, action: Action) -> bool:
+        return legal.is_legal(self, action)
+
+    def _illegal(self, action: Action) -> IllegalActionError:
+        return legal.illegal(self, action)
+
+    def _transition(self, action: Action) -> None:
+        rules.transition(self, action)
+
+    def _view(self, seat: int | None) -> SplendorMarvelTable:
+        return views.view(self, seat)
+
+    def determinize(self, seat: int, rng: Rng) -> SplendorMarvelState:
+        """A copy with what ``seat`` cannot see dealt again at random."""
+        return views.determinize(self, seat, rng)
+
+    def hidden(self, seat: int | None) -> list[list[Place]]:
+        """Where the cards ``seat`` cannot see lie."""
+        return views.hidden(self, seat)
+
+    def apply(self, action: object) -> list[Event]:
         """Check and apply one action (the protocol's contract, with ``legal.check``'s test)."""
         return self._apply(_check(self, action))
 

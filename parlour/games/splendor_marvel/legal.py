@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from itertools import product
 from operator import attrgetter
+from typing import cast
 
 from parlour.engine import Action, IllegalActionError
 from parlour.games.splendor_marvel.actions import (
@@ -195,13 +196,12 @@ def _compute(st: SplendorMarvelState) -> list[Action]:
     return []
 
 
-def check(st: SplendorMarvelState, action: Action | str | int) -> Action:
+def check(st: SplendorMarvelState, action: object) -> Action:
     """The interned action, if legal now; else the error saying why (fast for interned ones)."""
     if st.phase is OVER:
         raise IllegalActionError("core.error.game_over")
-    cls = action.__class__
-    if cls in _ACTION_CLASSES and _INTERNED.get(action.code) is action:  # type: ignore[union-attr]
-        act: Action = action
+    if action.__class__ in _ACTION_CLASSES and _INTERNED.get(_code(action)) is action:
+        act = cast(Action, action)
     else:
         act = SPACE.coerce(action)
     codes = st._codes

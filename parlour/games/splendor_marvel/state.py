@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from parlour.engine.codec import Field, integer, integer_lists, integers
 from parlour.engine.integrity import corrupt, fresh_census
 from parlour.engine.prompts import PromptKind
@@ -137,6 +139,7 @@ def _faces_field(name: str, copy: Any) -> Field:
     return Field(name, load, copy, dump=dump)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SplendorMarvelState(State):
     """One position of a Splendor Marvel game (its rules are attached in ``game.py``)."""
 
