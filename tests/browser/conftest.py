@@ -79,8 +79,27 @@ def browser() -> Iterator[object]:
         b.close()
 
 
+STRAY_WORDS = """() => {
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const found = [];
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const text = n.textContent.trim();
+    if (/^(null|undefined|NaN)$/.test(text) || text.includes("[object ")) found.push(text);
+  }
+  return found;
+}"""
+"""Text nodes a page shows by mistake: a script's null, undefined or object put in as text."""
+
+
+def stray_words(page: object) -> list[str]:
+    """The words a page shows that no catalog wrote (``null`` appended as a node, ...)."""
+    found: list[str] = page.evaluate(STRAY_WORDS)  # type: ignore[attr-defined]
+    return found
+
+
 def shot(page: object, name: str) -> None:
-    """Save a screenshot under artifacts/screenshots/."""
+    """Save a screenshot under artifacts/screenshots/, once the page shows no stray word."""
+    assert stray_words(page) == [], f"{name}: {stray_words(page)}"
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(  # type: ignore[attr-defined]
         path=str(SHOTS / f"{name}.png"), full_page=True, animations="disabled"

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from parlour.games import game_ids
-from tests.browser.conftest import axe_problems, shot
+from tests.browser.conftest import axe_problems, shot, stray_words
 from tests.browser.test_board import play_on_board
 from tests.browser.test_games import GAMES, seat_and_start
 from tests.browser.test_play import create_table, new_page
@@ -45,4 +45,15 @@ def test_a_table_mid_game_at_the_end_and_its_replay_pass_axe(
     problems["replay"] = axe_problems(page)
     shot(page, f"40-{game}-replay")
     assert problems == {"mid-game": [], "end": [], "replay": []}
+    page.context.close()
+
+
+def test_the_stray_word_check_catches_a_null_put_in_as_text(browser: Any, base_url: str) -> None:
+    """Planted: a null appended to the page as a script would (``el.append(null)``) is found."""
+    page = new_page(browser)
+    page.goto(f"{base_url}/")
+    page.wait_for_selector("#name")
+    assert stray_words(page) == []
+    page.evaluate("() => document.querySelector('main').append(null)")
+    assert stray_words(page) == ["null"]
     page.context.close()

@@ -38,3 +38,24 @@ def test_a_timed_table_counts_down_and_a_bot_moves_on_time_out(browser: Any, bas
         f"li.player[data-acting='true']:not([data-seat='{acting}']) .clock.running", timeout=15000
     )
     assert host.errors == [] and guest.errors == []
+
+
+@pytest.mark.parametrize("lang", ["en", "vi", "zh", "es"])
+def test_the_clock_settings_fit_a_phone(browser: Any, base_url: str, lang: str) -> None:
+    """The host's clock choices (the longest is Vietnamese's turn-based one) stay on screen."""
+    host = new_page(browser, phone=True)
+    table = create_table(host, base_url, "loveletter")
+    host.goto(f"{base_url}/t/{table}?lang={lang}")
+    host.click("li.seat[data-seat='0'] button.sit")
+    host.wait_for_selector("li.seat[data-seat='0'] .badge.you")
+    host.select_option("#clock-mode", "turn")
+    host.wait_for_selector("#clock-per-move")
+    wide = host.evaluate(
+        """() => [...document.querySelectorAll('body *')]
+        .filter(e => e.getBoundingClientRect().right > window.innerWidth + 1)
+        .map(e => `${e.tagName}#${e.id}.${e.className}`)"""
+    )
+    assert wide == [], "\n".join(wide)
+    shot(host, f"clock-settings-{lang}-phone")
+    assert host.errors == []
+    host.context.close()

@@ -79,7 +79,7 @@ def check_games_intact(client: TestClient) -> None:
     summary = FACTS["summaries"]["playing"]
     step = f"/api/tables/{playing['id']}/replay/{summary['move']}"
     seat0 = playing["tokens"]["0"]
-    replay = client.get(f"{step}?seat=0&token={seat0}").json()
+    replay = client.get(f"{step}?seat=0", headers={"X-Seat-Token": seat0}).json()
     assert replay["table"].pop("rematch") is None
     assert (replay["table"].pop("public"), replay["table"].pop("archived")) == (True, False)
     assert replay["table"].pop("hints") is False

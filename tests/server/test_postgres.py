@@ -232,12 +232,12 @@ def test_people_and_moves_survive_a_restart_on_postgres(pg_url: str) -> None:
         for seat, action in enumerate(["swap", "keep"]):
             body = {"seat": seat, "token": tokens[seat], "move": seat, "action": action}
             assert client.post(f"/api/tables/{table}/move", json=body).status_code == 200
-        url = f"/api/tables/{table}/replay/2?seat=2&token={tokens[2]}"
-        before = client.get(url).json()
+        url = f"/api/tables/{table}/replay/2?seat=2"
+        before = client.get(url, headers={"X-Seat-Token": tokens[2]}).json()
     with TestClient(create_app(config)) as client:
         summary = client.get(f"/api/tables/{table}").json()
         assert (summary["status"], summary["move"], summary["to_act"]) == ("playing", 2, 2)
-        after = client.get(url).json()
+        after = client.get(url, headers={"X-Seat-Token": tokens[2]}).json()
         assert after["view"] == before["view"] and after["events"] == before["events"]
         stale = {"seat": 1, "token": tokens[1], "move": 1, "action": "keep"}
         assert client.post(f"/api/tables/{table}/move", json=stale).status_code == 409
@@ -432,14 +432,14 @@ def test_a_killed_server_on_a_bare_postgresql_url_comes_back_at_the_same_move(
         for seat, action in ((0, "swap"), (1, "keep")):
             body = {"seat": seat, "token": tokens[seat], "move": seat, "action": action}
             assert httpx.post(f"{base}/api/tables/{table}/move", json=body).status_code == 200
-        view = f"/api/tables/{table}/replay/2?seat=0&token={tokens[0]}"
-        before = httpx.get(base + view).json()
+        view = f"/api/tables/{table}/replay/2?seat=0"
+        before = httpx.get(base + view, headers={"X-Seat-Token": tokens[0]}).json()
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(10)
     with serve(bare) as (base, _):
         summary = httpx.get(f"{base}/api/tables/{table}").json()
         assert (summary["status"], summary["move"], summary["to_act"]) == ("playing", 2, 2)
-        after = httpx.get(base + view).json()
+        after = httpx.get(base + view, headers={"X-Seat-Token": tokens[0]}).json()
         assert after["view"] == before["view"] and after["events"] == before["events"]
         stale = {"seat": 1, "token": tokens[1], "move": 1, "action": "keep"}
         assert httpx.post(f"{base}/api/tables/{table}/move", json=stale).status_code == 409

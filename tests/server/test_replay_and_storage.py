@@ -27,9 +27,9 @@ def test_replay_shows_a_seat_only_its_own_view_until_the_end(client: TestClient)
     assert [e["kind"] for e in spectator["events"]] == ["acted", "discarded"]
     no_token = client.get(f"{url}/1?seat=0")
     assert (no_token.status_code, no_token.json()["error"]) == (403, "web.error.bad_token")
-    other = client.get(f"{url}/1?seat=0&token={tokens[1]}")
+    other = client.get(f"{url}/1?seat=0", headers={"X-Seat-Token": tokens[1]})
     assert other.status_code == 403
-    own = client.get(f"{url}/1?seat=0&token={tokens[0]}").json()
+    own = client.get(f"{url}/1?seat=0", headers={"X-Seat-Token": tokens[0]}).json()
     assert own["view"]["hands"][0] is not None and own["view"]["hands"][1] is None
     assert [e["kind"] for e in own["events"]] == ["acted", "discarded", "drew"]
     assert client.get(f"{url}/99").json()["move"] == 2  # clamped to the last move

@@ -42,17 +42,18 @@ def test_tables_survive_a_killed_server(tmp_path: Path) -> None:
             ]
             for s in range(4)
         ]
+        seat0 = {"X-Seat-Token": tokens[0]}
         httpx.post(f"{base}/api/tables/{table}/start", json={"host_token": host})
         for seat, action in ((0, "swap"), (1, "keep")):
             body = {"seat": seat, "token": tokens[seat], "move": seat, "action": action}
             assert httpx.post(f"{base}/api/tables/{table}/move", json=body).status_code == 200
-        before = httpx.get(f"{base}/api/tables/{table}/replay/2?seat=0&token={tokens[0]}").json()
+        before = httpx.get(f"{base}/api/tables/{table}/replay/2?seat=0", headers=seat0).json()
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(10)
     with server(db, free_port()) as (base, _):
         summary = httpx.get(f"{base}/api/tables/{table}").json()
         assert (summary["status"], summary["move"], summary["to_act"]) == ("playing", 2, 2)
-        after = httpx.get(f"{base}/api/tables/{table}/replay/2?seat=0&token={tokens[0]}").json()
+        after = httpx.get(f"{base}/api/tables/{table}/replay/2?seat=0", headers=seat0).json()
         assert after["view"] == before["view"] and after["events"] == before["events"]
         # Old tokens still work; the same move number is not accepted twice.
         stale = {"seat": 1, "token": tokens[1], "move": 1, "action": "keep"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Header, Request
 
 from parlour.engine import Replay
 from parlour.server.errors import ServerError
@@ -25,9 +25,12 @@ async def replay_step(
     move: int,
     request: Request,
     seat: int | None = None,
-    token: str | None = None,
+    token: str | None = Header(None, alias="X-Seat-Token"),
 ) -> dict[str, Any]:
-    """The position after ``move`` actions as ``seat`` saw it (any seat once it is over)."""
+    """The position after ``move`` actions as ``seat`` saw it (any seat once it is over).
+
+    The seat's token comes in the ``X-Seat-Token`` header, never in the address: addresses
+    are written to access logs and browser history."""
     hub = hub_of(request)
     table = await hub.find(table_id)
     lang = lang_of(request)

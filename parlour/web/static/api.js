@@ -8,13 +8,14 @@ export class ApiError extends Error {
   }
 }
 
-export async function call(method, path, body) {
+// `headers` carries what must stay out of an address (a seat's token), never the query.
+export async function call(method, path, body, headers = {}) {
   const sep = path.includes("?") ? "&" : "?";
   let response;
   try {
     response = await fetch(`${path}${sep}lang=${lang()}`, {
       method,
-      headers: body ? { "Content-Type": "application/json" } : {},
+      headers: body ? { "Content-Type": "application/json", ...headers } : headers,
       body: body ? JSON.stringify(body) : undefined,
     });
   } catch {

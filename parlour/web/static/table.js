@@ -575,7 +575,9 @@ export class TablePage {
     if (exact && menu.prefix.length) {
       choices.append(h("button.step.confirm", { type: "button", disabled: !this.connected, onclick: () => this.request(exact.action) }, "✓"));
     }
-    box.append(choices, this.hint.render(msg, this.connected, () => this.render()));
+    box.append(choices);
+    const hint = this.hint.render(msg, this.connected, () => this.render());
+    if (hint) box.append(hint); // append(null) would show the word "null"
     if (menu.prefix.length) {
       box.append(h("button.back-step", { type: "button", onclick: () => {
         menu.back();
