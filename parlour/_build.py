@@ -49,8 +49,12 @@ COMPILED: tuple[str, ...] = (
     "parlour.games.splendor_marvel.rules",
     "parlour.games.splendor_marvel.state",
     "parlour.games.splendor_marvel.views",
+    "parlour.games.loveletter.search",
+    "parlour.games.loveletter.bot",
+    "parlour.bots.ismcts",
 )
-"""The modules compiled by mypyc: the engine's hot path and each game's rules.
+"""The modules compiled by mypyc: the engine's hot path, each game's rules and Love Letter's
+search.
 
 A game's playing state calls its module functions from real methods (a compiled function
 does not bind to an instance, so ``legal_actions = legal.legal_actions`` in a class body

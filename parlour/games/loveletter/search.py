@@ -20,6 +20,8 @@ from collections.abc import Hashable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from mypy_extensions import mypyc_attr
+
 from parlour.engine import Action, Rng, State
 from parlour.games.loveletter.actions import Play
 from parlour.games.loveletter.bot import _score, _Table, choose
@@ -63,6 +65,8 @@ def _round_range(before: tuple[int, ...], target: int, seat: int) -> tuple[float
     return min(chances), max(chances)
 
 
+# A test subclasses the hints to record what search asks of them.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class LoveLetterHints:
     """Love Letter's :class:`parlour.bots.ismcts.SearchHints`."""
 
