@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import permutations
+from typing import Final
 
 from parlour.engine import Action, ActionSpace
 from parlour.games.gauntlet.cards import EFFECTS, THANOS_KINDS
 
-MAX_SEATS = 6
+MAX_SEATS: Final = 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,11 +116,11 @@ class Bottom(Action):
         return "bottom=" + ",".join(self.kinds)
 
 
-SNAP = Word("snap")
-END = Word("end")
-ACCEPT = Word("accept")
-DECLINE = Word("decline")
-FIGHT_PASS = Word("fight:pass")
+SNAP: Final = Word("snap")
+END: Final = Word("end")
+ACCEPT: Final = Word("accept")
+DECLINE: Final = Word("decline")
+FIGHT_PASS: Final = Word("fight:pass")
 
 _SEATS = range(1, MAX_SEATS)
 """The hero seats of the largest table."""
@@ -143,13 +144,13 @@ def _thanos_plays(kind: str) -> list[ThanosPlay]:
     return [*plays, ThanosPlay(kind)] if effect.may_decline else plays
 
 
-HERO_PLAYS: dict[int, list[HeroPlay]] = {n: _hero_plays(n) for n in range(1, 7)}
+HERO_PLAYS: Final[dict[int, list[HeroPlay]]] = {n: _hero_plays(n) for n in range(1, 7)}
 """Every play of a hero card's number at the largest table, from the effect table."""
-THANOS_PLAYS: dict[str, list[ThanosPlay]] = {
+THANOS_PLAYS: Final[dict[str, list[ThanosPlay]]] = {
     k: _thanos_plays(k) for k in THANOS_KINDS if EFFECTS[k].playable and not EFFECTS[k].copies
 }
 """Every play of a Thanos kind at the largest table (also a Time Stone copy's answers)."""
-COPYABLE = tuple(THANOS_PLAYS)
+COPYABLE: Final = tuple(THANOS_PLAYS)
 """The kinds a Time Stone may copy: every playable kind but itself."""
 
 # The groups the action space lists, in its fixed order (an action's code is its place).
@@ -170,15 +171,15 @@ TARGETED = {
 }
 DWARF_PASS = THANOS_PLAYS["dwarf"][-1]
 PLAIN = {k: plays[0] for k, plays in THANOS_PLAYS.items() if plays == [ThanosPlay(k)]}
-TIME_NOTHING = ThanosPlay("time")
-TIME_COPY = {k: ThanosPlay("time", copy=k) for k in COPYABLE}
-DEFEAT = {k: PickKind("defeat", k) for k in THANOS_KINDS}
-WITH = {k: PickKind("with", k) for k in THANOS_KINDS}
-FIGHT = {s: FightTarget(s) for s in range(1, MAX_SEATS)}
-ORDERS: dict[tuple[int, ...], Order] = {
+TIME_NOTHING: Final = ThanosPlay("time")
+TIME_COPY: Final = {k: ThanosPlay("time", copy=k) for k in COPYABLE}
+DEFEAT: Final = {k: PickKind("defeat", k) for k in THANOS_KINDS}
+WITH: Final = {k: PickKind("with", k) for k in THANOS_KINDS}
+FIGHT: Final = {s: FightTarget(s) for s in range(1, MAX_SEATS)}
+ORDERS: Final[dict[tuple[int, ...], Order]] = {
     p: Order(p) for n in (1, 2, 3) for p in permutations(range(n))
 }
-BOTTOMS: dict[tuple[str, ...], Bottom] = {
+BOTTOMS: Final[dict[tuple[str, ...], Bottom]] = {
     **{(k,): Bottom((k,)) for k in THANOS_KINDS},
     **{
         (a, b): Bottom((a, b))

@@ -8,6 +8,7 @@ import json
 from collections import Counter
 from dataclasses import dataclass
 from importlib import resources
+from typing import Final
 
 HERO_EFFECTS = ("hero1", "hero2", "hero3", "hero4", "hero5", "hero6")
 """Every hero effect keyword (one per number, IG-COMP-1)."""
@@ -66,7 +67,7 @@ class Effect:
     """Cards Thanos draws and then puts under his deck (Ebony Maw, Reality Stone)."""
 
 
-EFFECTS: dict[str, Effect] = {
+EFFECTS: Final[dict[str, Effect]] = {
     "hero1": Effect(numbers=tuple(range(1, 8))),
     "hero2": Effect(targets="other"),
     "hero3": Effect(may_decline=True),
@@ -162,21 +163,27 @@ def _validate(cards: tuple[Card, ...], raw: dict[str, object]) -> None:
         raise ValueError("every effect keyword needs one entry in EFFECTS")
 
 
-CARDS: tuple[Card, ...] = _load()
+CARDS: Final[tuple[Card, ...]] = _load()
 """The whole card table: hero cards first, then the Thanos deck."""
-BY_ID: dict[str, Card] = {c.id: c for c in CARDS}
+BY_ID: Final[dict[str, Card]] = {c.id: c for c in CARDS}
 """Cards by string id."""
-HERO_CARDS: tuple[int, ...] = tuple(c.index for c in CARDS if c.hero)
+HERO_CARDS: Final[tuple[int, ...]] = tuple(c.index for c in CARDS if c.hero)
 """Indices of the hero deck's cards."""
-THANOS_CARDS: tuple[int, ...] = tuple(c.index for c in CARDS if not c.hero)
+THANOS_CARDS: Final[tuple[int, ...]] = tuple(c.index for c in CARDS if not c.hero)
 """Indices of the Thanos deck's cards."""
-NUMBER: tuple[int, ...] = tuple(c.number for c in CARDS)
+NUMBER: Final[tuple[int, ...]] = tuple(c.number for c in CARDS)
 """A card's number by index (hot paths index this instead of the dataclass)."""
-KIND: tuple[str, ...] = tuple(c.effect for c in CARDS)
+KIND: Final[tuple[str, ...]] = tuple(c.effect for c in CARDS)
 """A card's effect keyword by index."""
-STONES: frozenset[int] = frozenset(c.index for c in CARDS if c.stone)
+STONES: Final[frozenset[int]] = frozenset(c.index for c in CARDS if c.stone)
 """Indices of the six Infinity Stones."""
-KIND_NUMBER: dict[str, int] = {c.effect: c.number for c in CARDS if not c.hero}
+KIND_NUMBER: Final[dict[str, int]] = {c.effect: c.number for c in CARDS if not c.hero}
 """The number of each Thanos kind."""
-STONE_KINDS: frozenset[str] = frozenset(c.effect for c in CARDS if c.stone)
+STONE_KINDS: Final[frozenset[str]] = frozenset(c.effect for c in CARDS if c.stone)
 """The Thanos kinds that are Infinity Stones."""
+IS_STONE: Final[tuple[bool, ...]] = tuple(c.stone for c in CARDS)
+"""Whether a card is an Infinity Stone, by index (hot paths index this, not the set)."""
+PLAYABLE: Final[tuple[bool, ...]] = tuple(EFFECTS[c.effect].playable for c in CARDS)
+"""Whether a card may ever be played, by index (never the Thanos card, IG-TURN-4)."""
+COPIES: Final[tuple[bool, ...]] = tuple(EFFECTS[c.effect].copies for c in CARDS)
+"""Whether a card copies another's effect (the Time Stone), by index."""

@@ -11,10 +11,11 @@ three or more players the Space Stone's second fight is against another hero
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from parlour.engine import Action, Event, IllegalActionError
 from parlour.games.gauntlet import actions as A
-from parlour.games.gauntlet.cards import EFFECTS, KIND, NUMBER, STONES
+from parlour.games.gauntlet.cards import COPIES, EFFECTS, KIND, NUMBER, PLAYABLE, STONES
 from parlour.games.gauntlet.state import (
     ACCEPT,
     BOTTOM,
@@ -36,8 +37,9 @@ class Tables:
 
     thanos: dict[str, list[Action]]
     """A Thanos kind's plays (also a Time Stone copy's answers)."""
-    hero: dict[tuple[int, int], list[Action]]
-    """The plays of a hero card's number by a seat."""
+    hero: list[list[list[Action]]]
+    """The plays of a hero card's number by a seat: ``hero[seat][number]`` (Thanos's row
+    and number 0 empty)."""
     orders: dict[int, list[Action]]
     """The orders of 1, 2 or 3 looked-at cards."""
 
@@ -48,27 +50,24 @@ def build_tables(players: int) -> Tables:
     thanos: dict[str, list[Action]] = {
         k: [a for a in plays if a.target < players] for k, plays in A.THANOS_PLAYS.items()
     }
-    hero: dict[tuple[int, int], list[Action]] = {}
+    hero: list[list[list[Action]]] = [[[] for _ in range(7)] for _ in range(players)]
     for seat in heroes:
         for n, plays in A.HERO_PLAYS.items():
             targets = EFFECTS[f"hero{n}"].targets
             if targets == "other":
                 chosen = [s for s in heroes if s != seat] if players > 2 else [seat]
-                hero[(n, seat)] = [a for a in plays if a.target in chosen]
+                hero[seat][n] = [a for a in plays if a.target in chosen]
             elif targets:
-                hero[(n, seat)] = [a for a in plays if a.target < players]
+                hero[seat][n] = [a for a in plays if a.target < players]
             else:
-                hero[(n, seat)] = list(plays)
+                hero[seat][n] = list(plays)
     orders: dict[int, list[Action]] = {
         n: [o for p, o in A.ORDERS.items() if len(p) == n] for n in (1, 2, 3)
     }
     return Tables(thanos, hero, orders)
 
 
-_NEVER_PLAYED = frozenset(k for k, e in EFFECTS.items() if not e.playable)
-_COPIES = frozenset(k for k, e in EFFECTS.items() if e.copies)
-
-TABLES: dict[int, Tables] = {n: build_tables(n) for n in range(2, A.MAX_SEATS + 1)}
+TABLES: Final[dict[int, Tables]] = {n: build_tables(n) for n in range(2, A.MAX_SEATS + 1)}
 """The tables of every player count, built once."""
 
 
@@ -150,27 +149,32 @@ def _plays(st: GauntletState, tab: Tables) -> list[Action]:
     if st.active == THANOS:
         if st.snap_ready():
             out.append(A.SNAP)
-        seen: set[str] = set()
+        seen: list[str] = []  # a few kinds: a list is searched faster than a set is made
         for c in hand:
-            k = KIND[c]
-            if k in _NEVER_PLAYED:
+            if not PLAYABLE[c]:
                 # clause: IG-TURN-4, IG-THANOS-THANOS
                 continue
+            k = KIND[c]
             if k in seen:
                 continue
-            seen.add(k)
-            if k in _COPIES:
+            seen.append(k)
+            if COPIES[c]:
                 kinds = copy_kinds(st)
-                out += [A.TIME_COPY[x] for x in kinds] if kinds else [A.TIME_NOTHING]
+                if kinds:
+                    for x in kinds:
+                        out.append(A.TIME_COPY[x])
+                else:
+                    out.append(A.TIME_NOTHING)
             else:
                 out += tab.thanos[k]
         return out
     a, b = NUMBER[hand[0]], NUMBER[hand[1]]
     if a > b:
         a, b = b, a
-    out += tab.hero[(a, st.active)]
+    row = tab.hero[st.active]
+    out += row[a]
     if a != b:
-        out += tab.hero[(b, st.active)]
+        out += row[b]
     return out
 
 

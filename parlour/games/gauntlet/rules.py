@@ -7,7 +7,7 @@ the state in place; every event goes to the state's log (``st.log.emit``), which
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Final
 
 from parlour.engine import Action
 from parlour.games.gauntlet import actions as A
@@ -26,17 +26,36 @@ from parlour.games.gauntlet.state import (
     WITH,
     GauntletState,
     Pending,
-    Prompt,
 )
 
-MIND_STONE = next(c.index for c in CARDS if c.effect == "mind")
-_RETURNS = tuple(c.returns for c in CARDS)
+MIND_STONE: Final = next(c.index for c in CARDS if c.effect == "mind")
+_RETURNS: Final = tuple(c.returns for c in CARDS)
 
 
 def transition(st: GauntletState, action: Action) -> None:
     """Change the state for a legal, interned action (its events go to ``st.log``)."""
     st._legal = None
-    _PROMPTS[st.phase](st, action)
+    # The handler of each prompt (compiled, a direct call each; the play prompt first).
+    phase = st.phase
+    if phase is PLAY:
+        _on_play(st, action)
+    elif phase is COPY:
+        _on_copy(st, action)
+    elif phase is DEFEAT:
+        _on_defeat(st, action)
+    elif phase is WITH:
+        _on_with(st, action)
+    elif phase is SPACE:
+        _on_space(st, action)
+    elif phase is ACCEPT:
+        _on_accept(st, action)
+    elif phase is ORDER:
+        _on_order(st, action)
+    elif phase is BOTTOM:
+        _on_bottom(st, action)
+    else:
+        assert phase is SNAP
+        _on_snap(st, action)
 
 
 # -- one handler per prompt ---------------------------------------------------------------
@@ -54,8 +73,9 @@ def _on_play(st: GauntletState, action: Action) -> None:
 
 def _on_copy(st: GauntletState, action: Action) -> None:
     assert isinstance(action, A.ThanosPlay)
-    st.log.emit("copied", kind=action.kind)
-    _THANOS_EFFECTS[action.kind](st, action)
+    if st.log.record:
+        st.log.emit("copied", kind=action.kind)
+    _thanos_effect(st, action)
 
 
 def _on_defeat(st: GauntletState, action: Action) -> None:
@@ -73,7 +93,8 @@ def _on_with(st: GauntletState, action: Action) -> None:
 def _on_space(st: GauntletState, action: Action) -> None:
     if action is A.FIGHT_PASS:
         # clause: IG-RULING-3
-        st.log.emit("declined", seat=THANOS)
+        if st.log.record:
+            st.log.emit("declined", seat=THANOS)
         _end_card(st)
         return
     assert isinstance(action, A.FightTarget)
@@ -84,9 +105,10 @@ def _on_space(st: GauntletState, action: Action) -> None:
 
 def _on_accept(st: GauntletState, action: Action) -> None:
     if action is A.ACCEPT:
-        st.log.emit("accepted", seat=st.prompt_seat)
+        if st.log.record:
+            st.log.emit("accepted", seat=st.prompt_seat)
         _hero_fight(st, st.prompt_seat)
-    else:
+    elif st.log.record:
         # clause: IG-RULING-3
         st.log.emit("declined", seat=st.prompt_seat)
     _end_card(st)
@@ -98,7 +120,8 @@ def _on_order(st: GauntletState, action: Action) -> None:
     st.looking = []
     st.hero_deck.extend(reversed(cards))
     st.known[st.active].update(cards)
-    st.log.emit("ordered", seat=st.active, count=len(cards))
+    if st.log.record:
+        st.log.emit("ordered", seat=st.active, count=len(cards))
     _end_card(st)
 
 
@@ -112,7 +135,8 @@ def _on_bottom(st: GauntletState, action: Action) -> None:
         st.hands[THANOS].remove(c)
         st.thanos_deck.insert(0, c)
         st.known[THANOS].add(c)
-    st.log.emit("bottomed", count=len(action.kinds))
+    if st.log.record:
+        st.log.emit("bottomed", count=len(action.kinds))
     _end_card(st)
 
 
@@ -121,20 +145,6 @@ def _on_snap(st: GauntletState, action: Action) -> None:
         _snap(st)
     else:
         _end_turn(st)
-
-
-_PROMPTS: dict[Prompt, Callable[[GauntletState, Action], None]] = {
-    PLAY: _on_play,
-    COPY: _on_copy,
-    DEFEAT: _on_defeat,
-    WITH: _on_with,
-    SPACE: _on_space,
-    ACCEPT: _on_accept,
-    ORDER: _on_order,
-    BOTTOM: _on_bottom,
-    SNAP: _on_snap,
-}
-"""The handler of each prompt."""
 
 
 def _card_of_kind(st: GauntletState, kind: str) -> int:
@@ -168,7 +178,21 @@ def _hero_play(st: GauntletState, action: A.HeroPlay) -> None:
     hand.remove(card)
     st.faceup[seat].append(card)
     _played(st, seat, card, action.target, action.guess)
-    _HERO_EFFECTS[action.number](st, action)
+    # The effect of each hero card number (compiled, a direct call each).
+    number = action.number
+    if number == 1:
+        _hero1(st, action)
+    elif number == 2:
+        _hero2(st, action)
+    elif number == 3:
+        _hero3(st, action)
+    elif number == 4:
+        _hero4(st, action)
+    elif number == 5:
+        _hero5(st, action)
+    else:
+        assert number == 6
+        _hero6(st, action)
 
 
 def _hero1(st: GauntletState, action: A.HeroPlay) -> None:
@@ -176,13 +200,15 @@ def _hero1(st: GauntletState, action: A.HeroPlay) -> None:
     # clause: IG-HERO-1
     guess = action.guess
     if any(NUMBER[c] == guess for c in st.hands[THANOS]):
-        st.log.emit("guess_hit", number=guess)
+        if st.log.record:
+            st.log.emit("guess_hit", number=guess)
         st.phase = DEFEAT
         st.prompt_seat = THANOS
         p = st.pending
         st.pending = Pending(p.kind, p.target, guess, p.left, p.first)
     else:
-        st.log.emit("guess_miss", number=guess)
+        if st.log.record:
+            st.log.emit("guess_miss", number=guess)
         _end_card(st)
 
 
@@ -197,7 +223,7 @@ def _hero2(st: GauntletState, action: A.HeroPlay) -> None:
         if st.log.record:
             st.log.emit("peeked", seat=target)
             st.log.emit("peek_card", frozenset({target}), seat=target, card=CARDS[card].id)
-    else:
+    elif st.log.record:
         st.log.emit("no_effect")
     _end_card(st)
 
@@ -207,7 +233,7 @@ def _hero3(st: GauntletState, action: A.HeroPlay) -> None:
     # clause: IG-HERO-3
     if action.fight:
         _hero_fight(st, st.active)
-    else:
+    elif st.log.record:
         st.log.emit("declined", seat=st.active)
     _end_card(st)
 
@@ -217,7 +243,8 @@ def _hero4(st: GauntletState, action: A.HeroPlay) -> None:
     n = EFFECTS["hero4"].tokens
     # clause: IG-HERO-4
     st.tokens[action.target] += n
-    st.log.emit("token", seat=action.target, count=n, total=st.tokens[action.target])
+    if st.log.record:
+        st.log.emit("token", seat=action.target, count=n, total=st.tokens[action.target])
     _end_card(st)
 
 
@@ -231,8 +258,9 @@ def _hero5(st: GauntletState, action: A.HeroPlay) -> None:
         looking.append(deck.pop())
     # clause: IG-HERO-5
     st.looking = looking
-    st.log.emit("looked", seat=st.active, count=len(looking))
-    st.log.emit("look_cards", frozenset({st.active}), cards=[CARDS[c].id for c in looking])
+    if st.log.record:
+        st.log.emit("looked", seat=st.active, count=len(looking))
+        st.log.emit("look_cards", frozenset({st.active}), cards=[CARDS[c].id for c in looking])
     st.phase = ORDER
     st.prompt_seat = st.active
 
@@ -244,22 +272,12 @@ def _hero6(st: GauntletState, action: A.HeroPlay) -> None:
     st.prompt_seat = action.target
 
 
-_HERO_EFFECTS: dict[int, Callable[[GauntletState, A.HeroPlay], None]] = {
-    1: _hero1,
-    2: _hero2,
-    3: _hero3,
-    4: _hero4,
-    5: _hero5,
-    6: _hero6,
-}
-"""The effect of each hero card number."""
-
-
 def _hero_fight(st: GauntletState, hero: int) -> None:
     """A hero-started fight: Thanos's card is picked at random (IG-FIGHT-2, IG-RANDOM-1)."""
     hand = st.hands[THANOS]
     if not hand:
-        st.log.emit("no_effect")
+        if st.log.record:
+            st.log.emit("no_effect")
         return
     # clause: IG-FIGHT-2, IG-RANDOM-1
     _fight(st, hero, hand[st.rng.below(len(hand))], thanos_started=False)
@@ -273,7 +291,31 @@ def _thanos_play(st: GauntletState, action: A.ThanosPlay) -> None:
     st.hands[THANOS].remove(card)
     st.faceup[THANOS].append(card)
     _played(st, THANOS, card, action.target, action.guess)
-    _THANOS_EFFECTS[action.kind](st, action)
+    _thanos_effect(st, action)
+
+
+def _thanos_effect(st: GauntletState, action: A.ThanosPlay) -> None:
+    """The effect of each playable Thanos kind (a Time Stone's copy takes the same)."""
+    kind = action.kind
+    if kind == "outrider":
+        _outrider(st, action)
+    elif kind == "mind":
+        _mind(st, action)
+    elif kind == "corvus":
+        _corvus(st, action)
+    elif kind == "soul":
+        _soul(st, action)
+    elif kind == "dwarf":
+        _dwarf(st, action)
+    elif kind == "space":
+        _space(st, action)
+    elif kind == "proxima" or kind == "power":
+        _thanos_tokens(st, action)
+    elif kind == "ebony" or kind == "reality":
+        _draw_and_bottom(st, action)
+    else:
+        assert kind == "time"
+        _time(st, action)
 
 
 def _outrider(st: GauntletState, action: A.ThanosPlay) -> None:
@@ -282,7 +324,7 @@ def _outrider(st: GauntletState, action: A.ThanosPlay) -> None:
     card = st.hands[action.target][0]
     if NUMBER[card] == action.guess:
         _defeat_heroes(st, [action.target])
-    else:
+    elif st.log.record:
         st.log.emit("guess_miss_at", number=action.guess, target=action.target)
     _end_card(st)
 
@@ -293,7 +335,7 @@ def _mind(st: GauntletState, action: A.ThanosPlay) -> None:
     hit = [s for s in range(1, st.players) if NUMBER[st.hands[s][0]] == action.guess]
     if hit:
         _defeat_heroes(st, hit)
-    else:
+    elif st.log.record:
         st.log.emit("guess_miss", number=action.guess)
     _end_card(st)
 
@@ -303,7 +345,7 @@ def _corvus(st: GauntletState, action: A.ThanosPlay) -> None:
     # clause: IG-THANOS-CORVUS
     if NUMBER[st.hands[action.target][0]] <= 3:
         _defeat_heroes(st, [action.target])
-    else:
+    elif st.log.record:
         st.log.emit("no_effect")
     _end_card(st)
 
@@ -313,7 +355,7 @@ def _soul(st: GauntletState, action: A.ThanosPlay) -> None:
     # clause: IG-THANOS-SOUL
     if NUMBER[st.hands[action.target][0]] >= 3:
         _defeat_heroes(st, [action.target])
-    else:
+    elif st.log.record:
         st.log.emit("no_effect")
     _end_card(st)
 
@@ -322,7 +364,8 @@ def _dwarf(st: GauntletState, action: A.ThanosPlay) -> None:
     """IG-THANOS-DWARF: Thanos may fight one hero."""
     # clause: IG-THANOS-DWARF
     if action.target < 0:
-        st.log.emit("declined", seat=THANOS)
+        if st.log.record:
+            st.log.emit("declined", seat=THANOS)
         _end_card(st)
         return
     p = st.pending
@@ -348,7 +391,8 @@ def _time(st: GauntletState, action: A.ThanosPlay) -> None:
         st.pending = Pending(action.copy, p.target, p.guess, p.left, p.first)
         st.prompt_seat = THANOS
     else:
-        st.log.emit("no_effect")
+        if st.log.record:
+            st.log.emit("no_effect")
         _end_card(st)
 
 
@@ -357,7 +401,8 @@ def _thanos_tokens(st: GauntletState, action: A.ThanosPlay) -> None:
     n = EFFECTS[action.kind].tokens
     # clause: IG-THANOS-PROXIMA, IG-THANOS-POWER
     st.tokens[THANOS] += n
-    st.log.emit("token", seat=THANOS, count=n, total=st.tokens[THANOS])
+    if st.log.record:
+        st.log.emit("token", seat=THANOS, count=n, total=st.tokens[THANOS])
     _end_card(st)
 
 
@@ -369,7 +414,8 @@ def _draw_and_bottom(st: GauntletState, action: A.ThanosPlay) -> None:
     while drawn < want and st.thanos_deck:
         _draw_thanos(st)
         drawn += 1
-    st.log.emit("thanos_drew", count=drawn)
+    if st.log.record:
+        st.log.emit("thanos_drew", count=drawn)
     if drawn:
         st.phase = BOTTOM
         st.prompt_seat = THANOS
@@ -379,27 +425,12 @@ def _draw_and_bottom(st: GauntletState, action: A.ThanosPlay) -> None:
     _end_card(st)
 
 
-_THANOS_EFFECTS: dict[str, Callable[[GauntletState, A.ThanosPlay], None]] = {
-    "outrider": _outrider,
-    "mind": _mind,
-    "corvus": _corvus,
-    "soul": _soul,
-    "dwarf": _dwarf,
-    "space": _space,
-    "proxima": _thanos_tokens,
-    "power": _thanos_tokens,
-    "ebony": _draw_and_bottom,
-    "reality": _draw_and_bottom,
-    "time": _time,
-}
-"""The effect of each playable Thanos kind (the Time Stone's copy uses the same table)."""
-
-
 def _thanos_fight(st: GauntletState, target: int) -> None:
     """Thanos starts a fight: he picks his card (a prompt when his kinds differ)."""
     hand = st.hands[THANOS]
     if not hand:
-        st.log.emit("no_effect")
+        if st.log.record:
+            st.log.emit("no_effect")
         _after_thanos_fight(st)
         return
     # clause: IG-FIGHT-2
@@ -455,7 +486,8 @@ def _fight(st: GauntletState, hero: int, thanos_card: int, *, thanos_started: bo
     else:
         st.known[THANOS].add(hero_card)
         st.known[hero].add(thanos_card)
-        st.log.emit("fight_tied", target=hero)
+        if st.log.record:
+            st.log.emit("fight_tied", target=hero)
 
 
 def _fight_events(
@@ -524,7 +556,8 @@ def _defeat_thanos(st: GauntletState, card: int) -> None:
         st.rng.shuffle(st.thanos_deck)
         for k in st.known:
             k.difference_update(st.thanos_deck)
-        st.log.emit("shuffled_back", card=CARDS[card].id)
+        if st.log.record:
+            st.log.emit("shuffled_back", card=CARDS[card].id)
     else:
         st.defeated.append(card)
 
@@ -559,7 +592,8 @@ def _rebuild_hero_deck(st: GauntletState) -> bool:
     st.rng.shuffle(deck)
     for k in st.known:
         k.difference_update(deck)
-    st.log.emit("hero_deck_rebuilt", count=len(deck))
+    if st.log.record:
+        st.log.emit("hero_deck_rebuilt", count=len(deck))
     return True
 
 

@@ -15,7 +15,7 @@ package imports one that imports it back.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, Final, NamedTuple
 
 from mypy_extensions import mypyc_attr
 
@@ -24,9 +24,9 @@ from parlour.engine.codec import Field, integer, integers, text
 from parlour.engine.prompts import PromptKind
 from parlour.engine.rng import Rng
 from parlour.engine.state import Game, Result, State
-from parlour.games.gauntlet.cards import BY_ID, CARDS, STONES
+from parlour.games.gauntlet.cards import BY_ID, CARDS, IS_STONE
 
-THANOS = 0
+THANOS: Final = 0
 """Thanos's seat; the heroes sit at 1..players-1."""
 
 
@@ -54,15 +54,15 @@ class Prompt(PromptKind):
 
 
 # Module constants: reading an enum member through its class is slow on hot paths.
-PLAY = Prompt.PLAY
-DEFEAT = Prompt.DEFEAT
-WITH = Prompt.WITH
-SPACE = Prompt.SPACE
-ACCEPT = Prompt.ACCEPT
-ORDER = Prompt.ORDER
-BOTTOM = Prompt.BOTTOM
-COPY = Prompt.COPY
-SNAP = Prompt.SNAP
+PLAY: Final[Prompt] = Prompt.PLAY
+DEFEAT: Final[Prompt] = Prompt.DEFEAT
+WITH: Final[Prompt] = Prompt.WITH
+SPACE: Final[Prompt] = Prompt.SPACE
+ACCEPT: Final[Prompt] = Prompt.ACCEPT
+ORDER: Final[Prompt] = Prompt.ORDER
+BOTTOM: Final[Prompt] = Prompt.BOTTOM
+COPY: Final[Prompt] = Prompt.COPY
+SNAP: Final[Prompt] = Prompt.SNAP
 
 
 class Pending(NamedTuple):
@@ -181,7 +181,7 @@ class GauntletState(State):
         self.hero_turns = 0
         """The turns the active hero has left (two in a row with two players, IG-TURN-3)."""
         self.turns = 0
-        self.phase = Prompt.PLAY
+        self.phase = PLAY
         """The decision asked now."""
         self.prompt_seat = THANOS
         """The seat that answers it."""
@@ -219,10 +219,15 @@ class GauntletState(State):
         """Whether all six stones are in Thanos's hand or face up in front of him (IG-END-3)."""
         n = 0
         # clause: IG-END-3, IG-RULING-2
-        for zone in (self.faceup[THANOS], self.defeated, self.hands[THANOS]):
-            for c in zone:
-                if c in STONES:
-                    n += 1
+        for c in self.faceup[THANOS]:
+            if IS_STONE[c]:
+                n += 1
+        for c in self.defeated:
+            if IS_STONE[c]:
+                n += 1
+        for c in self.hands[THANOS]:
+            if IS_STONE[c]:
+                n += 1
         return n == 6
 
     def hand_kept(self) -> bool:

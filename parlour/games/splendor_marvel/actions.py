@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations, product
+from typing import Final
 
 from parlour.engine import Action, ActionSpace
 from parlour.games.splendor_marvel.cards import (
@@ -136,24 +137,26 @@ def _grey_vectors() -> list[Vector]:
     return [(v[0], v[1], v[2], v[3], v[4]) for v in out]
 
 
-GREY_VECTORS: tuple[Vector, ...] = tuple(_grey_vectors())
+GREY_VECTORS: Final[tuple[Vector, ...]] = tuple(_grey_vectors())
 """Every grey payment, index = position (the no-grey payment first)."""
-GREY_INDEX: dict[tuple[int, ...], int] = {v: i for i, v in enumerate(GREY_VECTORS)}
+GREY_INDEX: Final[dict[tuple[int, ...], int]] = {v: i for i, v in enumerate(GREY_VECTORS)}
 
-TAKE_BY_MASK: list[list[Action]] = []
+TAKE_BY_MASK: Final[list[list[Action]]] = []
 """The take-three actions legal for each mask of available colours (bit c: colour c)."""
-TAKE2_BY_MASK: list[list[Action]] = []
+TAKE2_BY_MASK: Final[list[list[Action]]] = []
 """The take-two actions legal for each mask of colours with 4+ tokens."""
-RESERVE: list[list[Reserve]] = []
+RESERVE: Final[list[list[Reserve]]] = []
 """``RESERVE[tier - 1][slot]``; slot 4 is the deck's top."""
-RECRUIT_DISPLAY: list[list[list[Recruit]]] = []
+RECRUIT_DISPLAY: Final[list[list[list[Recruit]]]] = []
 """``RECRUIT_DISPLAY[tier - 1][slot][grey index]``."""
-RECRUIT_RESERVED: list[list[Recruit]] = []
+RECRUIT_RESERVED: Final[list[list[Recruit]]] = []
 """``RECRUIT_RESERVED[position][grey index]``."""
-RETURN: list[Return | None] = [Return(k) if k != 5 else None for k in range(len(TOKEN_KINDS))]
+RETURN: Final[list[Return | None]] = [
+    Return(k) if k != 5 else None for k in range(len(TOKEN_KINDS))
+]
 """``RETURN[kind]`` (None for green, never returned)."""
-LOCATION: list[TakeLocation] = [TakeLocation(f.index) for f in LOCATION_FACES]
-PASS = Pass()
+LOCATION: Final[list[TakeLocation]] = [TakeLocation(f.index) for f in LOCATION_FACES]
+PASS: Final = Pass()
 
 
 def _build() -> tuple[Action, ...]:
@@ -191,7 +194,7 @@ def _build() -> tuple[Action, ...]:
     return tuple(actions)
 
 
-ALL_ACTIONS: tuple[Action, ...] = _build()
+ALL_ACTIONS: Final[tuple[Action, ...]] = _build()
 """Every action, index = integer code."""
-SPACE = ActionSpace(ALL_ACTIONS)
+SPACE: Final = ActionSpace(ALL_ACTIONS)
 """The action space (identical for 2, 3 and 4 players)."""

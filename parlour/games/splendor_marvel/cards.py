@@ -10,29 +10,29 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
-COLOURS: tuple[str, ...] = ("yellow", "blue", "orange", "red", "purple")
+COLOURS: Final[tuple[str, ...]] = ("yellow", "blue", "orange", "red", "purple")
 """The five stone colours, in the order every cost tuple uses."""
-GREEN = 5
+GREEN: Final = 5
 """Index of the green (Time) token in a token tuple."""
-GREY = 6
+GREY: Final = 6
 """Index of the grey (S.H.I.E.L.D., wild) token in a token tuple."""
-TOKEN_KINDS: tuple[str, ...] = (*COLOURS, "green", "grey")
+TOKEN_KINDS: Final[tuple[str, ...]] = (*COLOURS, "green", "grey")
 """Every token kind, indexed like a player's token list."""
-TIERS: tuple[int, ...] = (1, 2, 3)
+TIERS: Final[tuple[int, ...]] = (1, 2, 3)
 """The three card tiers."""
 
-TOKENS_PER_STONE = 7
-GREEN_TOKENS = 4
-GREY_TOKENS = 5
-WIN_POINTS = 16
+TOKENS_PER_STONE: Final = 7
+GREEN_TOKENS: Final = 4
+GREY_TOKENS: Final = 5
+WIN_POINTS: Final = 16
 """The Infinity Gauntlet's points threshold (SM-WIN-1)."""
-AVENGERS_POINTS = 3
-AVENGERS_TAGS = 3
-TOKEN_LIMIT = 10
-RESERVE_LIMIT = 3
-DISPLAY_SLOTS = 4
+AVENGERS_POINTS: Final = 3
+AVENGERS_TAGS: Final = 3
+TOKEN_LIMIT: Final = 10
+RESERVE_LIMIT: Final = 3
+DISPLAY_SLOTS: Final = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,8 +189,11 @@ def load() -> tuple[tuple[Card, ...], tuple[LocationFace, ...]]:
     return parse_data(json.loads(text))
 
 
-CARDS, LOCATION_FACES = load()
-"""Every character card and every location face, validated."""
+_LOADED = load()
+CARDS: Final[tuple[Card, ...]] = _LOADED[0]
+"""Every character card, validated."""
+LOCATION_FACES: Final[tuple[LocationFace, ...]] = _LOADED[1]
+"""Every location face, validated."""
 CARD_BY_ID: dict[str, Card] = {c.id: c for c in CARDS}
 FACE_BY_ID: dict[str, LocationFace] = {f.id: f for f in LOCATION_FACES}
 TILES: tuple[str, ...] = tuple(dict.fromkeys(f.tile for f in LOCATION_FACES))

@@ -43,10 +43,6 @@ from parlour.games.splendor_marvel.text import action_steps, describe_event
 SUPPLY_BY_PLAYERS: dict[int, tuple[int, int]] = {2: (4, 2), 3: (5, 3), 4: (7, 4)}
 """Stone tokens per colour and green tokens in the supply (SM-SETUP-3)."""
 
-_check = legal.check
-_transition = rules.transition
-"""Module names for the two calls of every move (a global is read faster than an attribute)."""
-
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class PlayedState(SplendorMarvelState):
@@ -83,14 +79,14 @@ class PlayedState(SplendorMarvelState):
 
     def apply(self, action: object) -> list[Event]:
         """Check and apply one action (the protocol's contract, with ``legal.check``'s test)."""
-        return self._apply(_check(self, action))
+        return self._apply(legal.check(self, action))
 
     def _apply(self, action: Action) -> list[Event]:
         """The engine's ``_apply`` with ``EventLog.take`` written out: count the move, run the
         rules, hand back the log. Random simulations apply tens of thousands of moves a
         second, and the calls this saves are about 1% of them."""
         self.move_number += 1
-        _transition(self, action)
+        rules.transition(self, action)
         log = self.log
         events = log.events
         if events:

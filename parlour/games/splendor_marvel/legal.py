@@ -9,12 +9,10 @@ legal list is cached on the state until the next change (``rules.transition`` cl
 from __future__ import annotations
 
 from itertools import product
-from operator import attrgetter
-from typing import cast
+from typing import Final
 
 from parlour.engine import Action, IllegalActionError
 from parlour.games.splendor_marvel.actions import (
-    ALL_ACTIONS,
     GREY_INDEX,
     LOCATION,
     PASS,
@@ -27,9 +25,7 @@ from parlour.games.splendor_marvel.actions import (
     TAKE_BY_MASK,
     Recruit,
     Reserve,
-    Return,
     Take,
-    TakeLocation,
     TakeTwo,
 )
 from parlour.games.splendor_marvel.cards import (
@@ -51,20 +47,17 @@ from parlour.games.splendor_marvel.state import (
 
 # Packed costs: six bits per colour (five of value, one guard), so "can this player pay
 # this card without grey?" is a single subtraction (no borrow reaches a guard bit).
-GUARD = sum(1 << (6 * c + 5) for c in range(5))
-PACKED_COST: tuple[int, ...] = tuple(
+GUARD: Final[int] = sum(1 << (6 * c + 5) for c in range(5))
+PACKED_COST: Final[tuple[int, ...]] = tuple(
     sum(v << (6 * c) for c, v in enumerate(card.cost)) for card in CARDS
 )
-PACKED_REQUIRES: tuple[int, ...] = tuple(
+PACKED_REQUIRES: Final[tuple[int, ...]] = tuple(
     sum(v << (6 * c) for c, v in enumerate(face.requires)) for face in LOCATION_FACES
 )
-_ACTION_CLASSES = frozenset({Take, TakeTwo, Reserve, Recruit, Return, TakeLocation, type(PASS)})
-_code = attrgetter("code")
-_INTERNED: dict[int, Action] = dict(enumerate(ALL_ACTIONS))
-"""Interned actions by code: ``apply`` skips parsing for them."""
-_payments_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
-COSTS: tuple[tuple[int, int, int, int, int], ...] = tuple(card.cost for card in CARDS)
-RECRUIT_PLAIN: tuple[tuple[Recruit, ...], ...] = tuple(
+_payments_cache: Final[dict[int, tuple[int, ...]]] = {}
+"""Grey payments by need, shortfall and grey held, packed five bits a figure (all below 32)."""
+COSTS: Final[tuple[tuple[int, int, int, int, int], ...]] = tuple(card.cost for card in CARDS)
+RECRUIT_PLAIN: Final[tuple[tuple[Recruit, ...], ...]] = tuple(
     tuple(row[0] for row in tier) for tier in RECRUIT_DISPLAY
 )
 """The no-grey recruit of each display slot, ``[tier - 1][slot]``."""
@@ -96,10 +89,14 @@ def payments(
     l4 = n4 - tok[4] if n4 > tok[4] else 0
     if l0 + l1 + l2 + l3 + l4 > grey:
         return ()
-    key = (n0, n1, n2, n3, n4, l0, l1, l2, l3, l4, grey)
+    key = (
+        n0 | n1 << 5 | n2 << 10 | n3 << 15 | n4 << 20
+        | l0 << 25 | l1 << 30 | l2 << 35 | l3 << 40 | l4 << 45 | grey << 50
+    )  # fmt: skip
     found = _payments_cache.get(key)
     if found is None:
-        ranges = [range(key[5 + c], min(key[c], grey) + 1) for c in range(5)]
+        low = (l0, l1, l2, l3, l4)
+        ranges = [range(low[c], min((n0, n1, n2, n3, n4)[c], grey) + 1) for c in range(5)]
         found = tuple(sorted(GREY_INDEX[g] for g in product(*ranges) if sum(g) <= grey))
         _payments_cache[key] = found
     return found
@@ -178,12 +175,14 @@ def _compute(st: SplendorMarvelState) -> list[Action]:
                         found = payments(COSTS[card], bon, tok, grey)
                         if found:
                             options = RECRUIT_DISPLAY[t][slot]
-                            legal += [options[i] for i in found]
+                            for i in found:
+                                legal.append(options[i])
             for pos, card in enumerate(reserved):
                 found = payments(COSTS[card], bon, tok, grey)
                 if found:
                     options = RECRUIT_RESERVED[pos]
-                    legal += [options[i] for i in found]
+                    for i in found:
+                        legal.append(options[i])
         if not legal:
             # clause: SM-ACT-NONE
             legal.append(PASS)
@@ -197,19 +196,24 @@ def _compute(st: SplendorMarvelState) -> list[Action]:
 
 
 def check(st: SplendorMarvelState, action: object) -> Action:
-    """The interned action, if legal now; else the error saying why (fast for interned ones)."""
+    """The interned action, if legal now; else the error saying why.
+
+    The legal list holds interned actions, so one given by the list is found by identity
+    (no hashing, no set of codes); anything else (an equal copy, a text, a code) is
+    interned first, which also refuses what the action space does not know."""
     if st.phase is OVER:
         raise IllegalActionError("core.error.game_over")
-    if action.__class__ in _ACTION_CLASSES and _INTERNED.get(_code(action)) is action:
-        act = cast(Action, action)
-    else:
-        act = SPACE.coerce(action)
-    codes = st._codes
-    if codes is None:
-        codes = st._codes = set(map(_code, legal_actions(st)))
-    if act.code not in codes:  # type: ignore[attr-defined]
-        raise illegal(st, act)
-    return act
+    legal = st._legal
+    if legal is None:
+        legal = st._legal = _compute(st)
+    for a in legal:
+        if a is action:
+            return a
+    act = SPACE.coerce(action)
+    for a in legal:
+        if a is act:
+            return a
+    raise illegal(st, act)
 
 
 def is_legal(st: SplendorMarvelState, action: Action) -> bool:

@@ -8,9 +8,6 @@ every handler emits on the state's log (``st.log.emit``). Rules that emit often 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from parlour.engine import Action, Result
 from parlour.games.splendor_marvel.actions import (
     Pass,
@@ -37,7 +34,6 @@ from parlour.games.splendor_marvel.state import (
     OVER,
     PLAY,
     RETURN_TOKENS,
-    Phase,
     SplendorMarvelState,
 )
 
@@ -45,13 +41,15 @@ from parlour.games.splendor_marvel.state import (
 def transition(st: SplendorMarvelState, action: Action) -> None:
     """The rules' part of a move: the handler of the prompt being answered."""
     st._legal = None
-    st._codes = None
-    if st.phase is PLAY:  # most moves: the play prompt's handler, written out
-        seat = st.turn
-        _ACTIONS[action.__class__](st, seat, action)
-        _after_action(st, seat)
+    phase = st.phase
+    if phase is PLAY:
+        _on_play(st, action)
+    elif phase is RETURN_TOKENS:
+        assert isinstance(action, Return)
+        _on_return(st, action)
     else:
-        _PROMPTS[st.phase](st, action)
+        assert phase is CHOOSE_LOCATION and isinstance(action, TakeLocation)
+        _on_location(st, action)
 
 
 # -- one handler per prompt ---------------------------------------------------------------
@@ -60,43 +58,47 @@ def transition(st: SplendorMarvelState, action: Action) -> None:
 def _on_play(st: SplendorMarvelState, action: Action) -> None:
     """SM-ACT-*: one of the four actions (or a pass), then the end of the turn."""
     seat = st.turn
-    _ACTIONS[action.__class__](st, seat, action)
+    # One handler per action, chosen by its class (compiled, a direct call each).
+    if isinstance(action, Take):
+        _take(st, seat, action)
+    elif isinstance(action, Recruit):
+        _recruit(st, seat, action)
+    elif isinstance(action, TakeTwo):
+        _take_two(st, seat, action)
+    elif isinstance(action, Reserve):
+        _reserve(st, seat, action)
+    else:
+        assert isinstance(action, Pass)
+        _pass(st, seat, action)
     _after_action(st, seat)
 
 
-def _on_return(st: SplendorMarvelState, action: Action) -> None:
+def _on_return(st: SplendorMarvelState, action: Return) -> None:
     """SM-END-LIMIT: one token back; at ten or fewer the turn's end goes on."""
-    assert isinstance(action, Return)
     seat = st.turn
     kind = action.kind
     st.tokens[seat][kind] -= 1
     st.supply[kind] += 1
-    st.log.emit("returned", None, seat=seat, kind=TOKEN_KINDS[kind])
+    log = st.log
+    if log.record:
+        log.emit("returned", None, seat=seat, kind=TOKEN_KINDS[kind])
     if sum(st.tokens[seat]) <= TOKEN_LIMIT:
         _after_limit(st, seat)
 
 
-def _on_location(st: SplendorMarvelState, action: Action) -> None:
+def _on_location(st: SplendorMarvelState, action: TakeLocation) -> None:
     """SM-END-LOCATION: the chosen location, then the turn's end goes on."""
-    assert isinstance(action, TakeLocation)
     seat = st.turn
     _take_location(st, seat, action.face)
     _end_turn(st, seat)
 
 
-_PROMPTS: dict[Phase, Callable[[SplendorMarvelState, Action], None]] = {
-    Phase.PLAY: _on_play,
-    Phase.RETURN_TOKENS: _on_return,
-    Phase.CHOOSE_LOCATION: _on_location,
-}
-
-
 # -- one handler per action ---------------------------------------------------------------
 
 
-def _take(st: SplendorMarvelState, seat: int, action: Any) -> None:
+def _take(st: SplendorMarvelState, seat: int, action: Take) -> None:
     """SM-ACT-TAKE3: one token of each colour."""
-    colours: tuple[int, ...] = action.colours
+    colours = action.colours
     tok = st.tokens[seat]
     sup = st.supply
     # clause: SM-ACT-TAKE3
@@ -108,9 +110,9 @@ def _take(st: SplendorMarvelState, seat: int, action: Any) -> None:
         log.emit("took", None, seat=seat, colours=[COLOURS[c] for c in colours])
 
 
-def _take_two(st: SplendorMarvelState, seat: int, action: Any) -> None:
+def _take_two(st: SplendorMarvelState, seat: int, action: TakeTwo) -> None:
     """SM-ACT-TAKE2: two tokens of one colour."""
-    colour: int = action.colour
+    colour = action.colour
     # clause: SM-ACT-TAKE2
     st.supply[colour] -= 2
     st.tokens[seat][colour] += 2
@@ -119,9 +121,8 @@ def _take_two(st: SplendorMarvelState, seat: int, action: Any) -> None:
         log.emit("took_two", None, seat=seat, colour=COLOURS[colour])
 
 
-def _reserve(st: SplendorMarvelState, seat: int, action: Any) -> None:
+def _reserve(st: SplendorMarvelState, seat: int, action: Reserve) -> None:
     """SM-ACT-RESERVE: a display card or a deck's top into the hand, then a grey token."""
-    assert isinstance(action, Reserve)
     tier = action.tier
     slot = action.slot
     log = st.log
@@ -140,18 +141,19 @@ def _reserve(st: SplendorMarvelState, seat: int, action: Any) -> None:
     if st.supply[GREY] > 0:
         st.supply[GREY] -= 1
         st.tokens[seat][GREY] += 1
-        log.emit("took_grey", None, seat=seat)
+        if log.record:
+            log.emit("took_grey", None, seat=seat)
 
 
-def _recruit(st: SplendorMarvelState, seat: int, action: Any) -> None:
+def _recruit(st: SplendorMarvelState, seat: int, action: Recruit) -> None:
     """SM-ACT-RECRUIT: pay (bonuses first, grey where the action says), then SM-END-TIME."""
-    assert isinstance(action, Recruit)
     if action.tier == 0:
         card = st.reserved[seat].pop(action.slot)
         st.reserved_blind[seat].pop(action.slot)
     else:
         card = st.display[action.tier - 1][action.slot]
     info = CARDS[card]
+    cost = info.cost
     tok = st.tokens[seat]
     bon = st.bonus[seat]
     sup = st.supply
@@ -159,7 +161,7 @@ def _recruit(st: SplendorMarvelState, seat: int, action: Any) -> None:
     spent = 0
     # clause: SM-ACT-RECRUIT
     for c in range(5):
-        need = info.cost[c] - bon[c]
+        need = cost[c] - bon[c]
         if need > 0:
             pay = need - grey[c]
             tok[c] -= pay
@@ -184,22 +186,14 @@ def _recruit(st: SplendorMarvelState, seat: int, action: Any) -> None:
         if sup[GREEN] > 0 and tok[GREEN] == 0:
             sup[GREEN] -= 1
             tok[GREEN] += 1
-            log.emit("time_stone", None, seat=seat)
+            if log.record:
+                log.emit("time_stone", None, seat=seat)
 
 
-def _pass(st: SplendorMarvelState, seat: int, action: Any) -> None:
+def _pass(st: SplendorMarvelState, seat: int, action: Pass) -> None:
     """SM-ACT-NONE: nothing is legal, the player passes."""
     # clause: SM-ACT-NONE
     st.log.emit("passed", None, seat=seat)
-
-
-_ACTIONS: dict[type, Callable[[SplendorMarvelState, int, Any], None]] = {
-    Take: _take,
-    TakeTwo: _take_two,
-    Reserve: _reserve,
-    Recruit: _recruit,
-    Pass: _pass,
-}
 
 
 # -- what the actions share, and the end of a turn ----------------------------------------
@@ -233,10 +227,11 @@ def _after_limit(st: SplendorMarvelState, seat: int) -> None:
     if holder != seat and tags[seat] >= AVENGERS_TAGS and (holder < 0 or tags[seat] > tags[holder]):
         # clause: SM-END-AVENGERS
         st.avengers = seat
-        if holder < 0:
-            st.log.emit("avengers", None, seat=seat)
-        else:
-            st.log.emit("avengers_moved", None, seat=seat, loser=holder)
+        if st.log.record:
+            if holder < 0:
+                st.log.emit("avengers", None, seat=seat)
+            else:
+                st.log.emit("avengers_moved", None, seat=seat, loser=holder)
     if st.locations:
         b = st.bonus[seat]
         have = b[0] | b[1] << 6 | b[2] << 12 | b[3] << 18 | b[4] << 24 | GUARD  # packed
@@ -258,7 +253,8 @@ def _take_location(st: SplendorMarvelState, seat: int, face: int) -> None:
     st.owned_locations[seat].append(face)
     st.location_choices = []
     st.phase = PLAY
-    st.log.emit("location", None, seat=seat, location=LOCATION_FACES[face].id)
+    if st.log.record:
+        st.log.emit("location", None, seat=seat, location=LOCATION_FACES[face].id)
 
 
 def _end_turn(st: SplendorMarvelState, seat: int) -> None:
@@ -267,7 +263,8 @@ def _end_turn(st: SplendorMarvelState, seat: int) -> None:
     if st.meets_gauntlet(seat):
         # clause: SM-END-GAUNTLET
         st.final = True
-        st.log.emit("gauntlet", None, seat=seat)
+        if st.log.record:
+            st.log.emit("gauntlet", None, seat=seat)
     n = st.players
     if seat == (st.first - 1) % n:
         st.rounds += 1

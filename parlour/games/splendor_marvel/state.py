@@ -15,10 +15,11 @@ the package imports one that imports it back.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
+from parlour.engine.actions import Action
 from parlour.engine.codec import Field, integer, integer_lists, integers
 from parlour.engine.integrity import corrupt, fresh_census
 from parlour.engine.prompts import PromptKind
@@ -39,7 +40,7 @@ from parlour.games.splendor_marvel.cards import (
     WIN_POINTS,
 )
 
-GAME_ID = "splendor-marvel"
+GAME_ID: Final = "splendor-marvel"
 
 
 class Phase(PromptKind):
@@ -56,10 +57,10 @@ class Phase(PromptKind):
 
 
 # Module constants: reading an enum member through its class is slow on hot paths.
-PLAY = Phase.PLAY
-RETURN_TOKENS = Phase.RETURN_TOKENS
-CHOOSE_LOCATION = Phase.CHOOSE_LOCATION
-OVER = Phase.OVER
+PLAY: Final[Phase] = Phase.PLAY
+RETURN_TOKENS: Final[Phase] = Phase.RETURN_TOKENS
+CHOOSE_LOCATION: Final[Phase] = Phase.CHOOSE_LOCATION
+OVER: Final[Phase] = Phase.OVER
 
 PHASES: tuple[Phase, ...] = tuple(Phase)
 """The phases in the order saved states number them (a save stores the position)."""
@@ -144,7 +145,6 @@ class SplendorMarvelState(State):
     """One position of a Splendor Marvel game (its rules are attached in ``game.py``)."""
 
     __slots__ = (  # the protocol's own (the action space too) are in State's
-        "_codes",
         "_legal",
         "_result",
         "avengers",
@@ -201,17 +201,15 @@ class SplendorMarvelState(State):
         integer("turns"),
         Field("_result", _result, key="result", dump=lambda st, v: v if v is None else v.to_json()),
     )
-    TRANSIENT: ClassVar[Mapping[str, Any]] = {"_legal": None, "_codes": None}
+    TRANSIENT: ClassVar[Mapping[str, Any]] = {"_legal": None}
 
     def __init__(
         self, game: Game, players: int, options: Mapping[str, Any], seed: int, rng: Rng
     ) -> None:
         super().__init__(game, players, options, seed, rng)
         self._action_space = SPACE
-        self._legal: list[Any] | None = None
+        self._legal: list[Action] | None = None
         """The legal actions, until the next change."""
-        self._codes: set[int] | None = None
-        """Their codes, for the legality test."""
         self._result: Result | None = None
         self.supply: list[int] = [0] * len(TOKEN_KINDS)
         """Tokens in the supply, by kind index."""
@@ -242,7 +240,7 @@ class SplendorMarvelState(State):
         """The seat holding Avengers Assemble, or -1."""
         self.first = 0
         self.turn = 0
-        self.phase = Phase.PLAY
+        self.phase = PLAY
         self.final = False
         """Someone met the Gauntlet condition: the round is being finished (SM-WIN-2)."""
         self.rounds = 0

@@ -306,7 +306,7 @@ def test_the_effect_table_drives_the_plays_IG_HERO_2_IG_THANOS_DWARF(
         heroes = list(range(1, players))
         for n in range(1, 7):
             effect = EFFECTS[f"hero{n}"]
-            plays = TABLES[players].hero[(n, 1)]
+            plays = TABLES[players].hero[1][n]
             assert [a.guess for a in plays if isinstance(a, A.HeroPlay) and a.guess] == list(
                 effect.numbers
             )

@@ -49,7 +49,6 @@ def give_tokens(state: SplendorMarvelState, seat: int, **amounts: int) -> None:
         state.supply[k] -= n
         state.tokens[seat][k] += n
     state._legal = None
-    state._codes = None
 
 
 def give_cards(state: SplendorMarvelState, seat: int, *ids: str) -> None:
@@ -63,7 +62,6 @@ def give_cards(state: SplendorMarvelState, seat: int, *ids: str) -> None:
         state.card_points[seat] += card.points
         state.tags[seat] += card.avengers
     state._legal = None
-    state._codes = None
 
 
 def legal_texts(state: SplendorMarvelState) -> list[str]:

@@ -47,7 +47,7 @@ def test_sm_act_take3_fewer_only_when_fewer_colours_are_available() -> None:
         assert st.to_json() == before
     for colour in ("orange", "red"):
         st.supply[TOKEN_KINDS.index(colour)] = 0
-    st._legal = st._codes = None
+    st._legal = None
     takes = [str(a) for a in st.legal_actions() if isinstance(a, Take)]
     assert takes == ["take:yellow,blue,purple"]
     with pytest.raises(IllegalActionError):
@@ -59,7 +59,7 @@ def test_sm_act_take3_revised_any_set_of_the_two_colours_left() -> None:
     st = new()
     for colour in ("orange", "red", "purple"):
         st.supply[TOKEN_KINDS.index(colour)] = 0
-    st._legal = st._codes = None
+    st._legal = None
     takes = [str(a) for a in st.legal_actions() if isinstance(a, Take)]
     assert takes == ["take:yellow,blue", "take:yellow", "take:blue"]
     assert all(
@@ -82,10 +82,10 @@ def test_sm_act_take3_revised_one_colour_left_takes_one() -> None:
     st = new()
     for colour in ("yellow", "orange", "red", "purple"):
         st.supply[TOKEN_KINDS.index(colour)] = 0
-    st._legal = st._codes = None
+    st._legal = None
     assert [str(a) for a in st.legal_actions() if isinstance(a, Take)] == ["take:blue"]
     st.supply[TOKEN_KINDS.index("blue")] = 0
-    st._legal = st._codes = None
+    st._legal = None
     assert not [a for a in st.legal_actions() if isinstance(a, Take)]
 
 
@@ -210,7 +210,7 @@ def test_sm_act_none_pass_only_when_nothing_is_legal() -> None:
     for _ in range(3):
         st.reserved[0].append(st.decks[2].pop())
         st.reserved_blind[0].append(True)
-    st._legal = st._codes = None
+    st._legal = None
     assert legal_texts(st) == ["pass"]
     events = play(st, "pass")
     assert kinds(events) == ["passed"] and st.to_act == 1

@@ -48,7 +48,7 @@ def test_heuristic_saves_grey_when_coloured_tokens_can_pay() -> None:
     st = new()
     give_tokens(st, 0, red=3, grey=2)
     st.display[0] = [st.display[0][0], -1, -1, -1]  # only Baron Zemo (red 3) to recruit
-    st._legal = st._codes = None
+    st._legal = None
     bot = HeuristicBot()
     assert str(bot.act(observe(bot, st, 0), Rng(1))) == "recruit:t1-1"
 
