@@ -502,28 +502,38 @@ class Hub:
         canonical = str(st.action_space.coerce(action))
         trial = st.clone()
         events = trial.apply(canonical)
-        row = ActionRow(table.id, move, seat, canonical, trial.is_over)
-        await self._commit(table, row, trial, events)
-        return row
+        rows = [ActionRow(table.id, move, seat, canonical, trial.is_over)]
+        logged = [(trial.move_number, e) for e in events]
+        if not self.cluster.shared and self.bot_play.answers_at_once(table, seat):
+            # The bots that answer at once answer within this move: one commit and one
+            # message for the person's move and theirs (see BotPlay.answer).
+            trial = self.bot_play.answer(table, st, trial, rows, logged)
+        await self._commit(table, rows, trial, logged)
+        return rows[0]
 
     async def _commit(
-        self, table: LiveTable, row: ActionRow, trial: State, events: list[Event]
+        self,
+        table: LiveTable,
+        rows: list[ActionRow],
+        trial: State,
+        logged: list[tuple[int, Event]],
     ) -> None:
-        """Store one action, then make ``trial`` the table's state and tell the clients."""
+        """Store actions (one move, and the bots' answering it at once), then make
+        ``trial`` the table's state and tell the clients."""
         try:
             if self.cluster.shared:
-                await self.cluster.moving(table.id, row.move + 1)
-            await self.writer.append(row)
+                await self.cluster.moving(table.id, rows[-1].move + 1)
+            await self.writer.append(rows)
         except Exception as exc:  # the state stays as it was: nothing was told
-            log.exception("storing move %s of table %s failed", row.move, table.id)
+            log.exception("storing move %s of table %s failed", rows[0].move, table.id)
             raise ServerError("web.error.storage") from exc
         table.state = trial
-        table.record.actions.append(row.action)
+        table.record.actions.extend(row.action for row in rows)
         table.record.active = time.time()
-        table.log.extend((trial.move_number, e) for e in events)
+        table.log.extend(logged)
         if trial.is_over:
             table.record.status = OVER
-        self.moves += 1
+        self.moves += len(rows)
         self.broadcast(table, seats=False)
 
     # -- clients ---------------------------------------------------------------------------

@@ -4,7 +4,9 @@ Messages (JSON objects, ``type`` first):
 
 - ``state``: ``table`` (summary), ``seat``, ``names``, ``move``, ``view`` (``view(seat)``;
   null before the start), ``events`` (new events this seat may see, each with ``text``
-  rendered in the client's language), ``reset`` (true when ``events`` is the whole log),
+  rendered in the client's language; one message may follow several moves: a person's
+  move and the bots' answers made within it), ``reset`` (true when ``events`` is the
+  whole log),
   ``legal`` (``[{action, steps, self_out}]`` when this seat is to act; ``self_out``: the move
   surely knocks its player out), ``summary`` (end-of-game text).
 - ``error``: ``error`` (catalog key), ``params``, ``message`` (translated), ``move``.

@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING
 
 from parlour.bots.base import Bot
 from parlour.bots.ismcts import stop_when
-from parlour.engine import Action, IllegalActionError, Rng, State, playout, seed_from
+from parlour.engine import Action, Event, IllegalActionError, Rng, State, playout, seed_from
 from parlour.engine.players import RandomBot
 from parlour.server.errors import ServerError
+from parlour.server.storage import ActionRow
 from parlour.server.tables import LiveTable
 
 if TYPE_CHECKING:
@@ -61,6 +62,11 @@ def fallback_rng(table: LiveTable, seat: int, move: int) -> Rng:
     return Rng(seed_from(table.record.seed, "fallback", seat, move))
 
 
+def _never() -> bool:
+    """A stop signal that never stops (a random pick ends by itself)."""
+    return False
+
+
 def searches(bot: Bot) -> bool:
     """Whether a bot searches (and so may take up to the think limit for a move)."""
     return bool(getattr(bot, "samples", False))
@@ -81,6 +87,68 @@ class BotPlay:
         self.pool = ThreadPoolExecutor(threads, thread_name_prefix="parlour-bot")
         self.quick = ThreadPoolExecutor(2, thread_name_prefix="parlour-bot-quick")
         self.stopping = threading.Event()
+
+    def answers_at_once(self, table: LiveTable, seat: int) -> bool:
+        """Whether bots may answer the move of ``seat`` within it: a person's move, at a
+        server whose bots do not wait (bot delay 0)."""
+        rec = table.record.seats.get(seat)
+        return self.hub.config.bot_delay <= 0 and rec is not None and rec.kind == "human"
+
+    def at_once(self, table: LiveTable, seat: int | None) -> Bot | None:
+        """The bot at ``seat`` if it answers at once: a random bot in a bot's seat (its
+        pick takes microseconds; a bot that thinks keeps its own turn and pace)."""
+        if seat is None:
+            return None
+        bot = table.bots.get(seat)
+        rec = table.record.seats.get(seat)
+        if type(bot) is not RandomBot or rec is None or rec.kind != "bot":
+            return None
+        return bot
+
+    def answer(
+        self,
+        table: LiveTable,
+        before: State,
+        trial: State,
+        rows: list[ActionRow],
+        logged: list[tuple[int, Event]],
+    ) -> State:
+        """Play, on ``trial`` (a person's move just applied to a copy of ``before``), the
+        moves of the bots that answer at once, up to a round of them; each adds its row
+        and its events. They are the moves the bot loop would make (the same seeding rule,
+        on the same state), committed and announced with the person's move: one commit and
+        one state message instead of one for each move. Returns the state to commit."""
+        never = _never
+        for _ in range(table.players - 1):
+            seat = trial.to_act
+            bot = self.at_once(table, seat)
+            if bot is None or seat is None:
+                break
+            move = trial.move_number
+            try:
+                action = str(decide(bot, trial, seat, never))
+                events = trial.apply(action)
+            except Exception:  # the bot loop makes the move (or its fallback) instead
+                log.exception("bot at table %s seat %s failed to answer", table.id, seat)
+                return self._redo(table, before, rows, logged)
+            rows.append(ActionRow(table.id, move, seat, action, trial.is_over))
+            logged.extend((trial.move_number, e) for e in events)
+        return trial
+
+    @staticmethod
+    def _redo(
+        table: LiveTable,
+        before: State,
+        rows: list[ActionRow],
+        logged: list[tuple[int, Event]],
+    ) -> State:
+        """The person's move alone, applied again to a fresh copy (a failed answer may have
+        left the other copy half changed)."""
+        trial = before.clone()
+        events = trial.apply(rows[0].action)
+        del rows[1:]
+        logged[:] = [(trial.move_number, e) for e in events]
+        return trial
 
     def check_budget(self, spec: str) -> None:
         """Refuse a bot whose time budget is above the server's think limit."""

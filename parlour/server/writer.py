@@ -18,14 +18,15 @@ class GroupWriter:
     def __init__(self, store: Store, pool: ThreadPoolExecutor) -> None:
         self.store = store
         self.pool = pool
-        self.pending: list[tuple[ActionRow, asyncio.Future[None]]] = []
+        self.pending: list[tuple[list[ActionRow], asyncio.Future[None]]] = []
         self.task: asyncio.Task[None] | None = None
 
-    async def append(self, row: ActionRow) -> None:
-        """Commit one action (returns once it is durable; raises if storing failed)."""
+    async def append(self, rows: list[ActionRow]) -> None:
+        """Commit a table's next actions, in order (returns once they are durable; raises
+        if storing failed: then none of them is stored)."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
-        self.pending.append((row, future))
+        self.pending.append((rows, future))
         if self.task is None or self.task.done():
             self.task = loop.create_task(self._drain())
         await future
@@ -36,7 +37,7 @@ class GroupWriter:
             batch, self.pending = self.pending, []
             try:
                 await loop.run_in_executor(
-                    self.pool, self.store.append_actions, [row for row, _ in batch]
+                    self.pool, self.store.append_actions, [r for rows, _ in batch for r in rows]
                 )
             except Exception as exc:
                 for _, future in batch:

@@ -30,7 +30,7 @@ import os
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -448,12 +448,15 @@ async def run_load(
     seed: int = 1,
     clock: dict[str, Any] | None = None,
     chat: float = 0.0,
+    marks: Callable[[str], None] | None = None,
 ) -> LoadReport:
     """Set up ``tables`` tables on running servers and keep them playing for ``duration``
     seconds (a finished game is followed by its rematch), then finish and check every game.
 
     ``clock`` is every game's clock (the body of ``POST /api/tables/{id}/clock`` without
-    the host's token); ``chat`` the mean seconds between a client's lines (0: none)."""
+    the host's token); ``chat`` the mean seconds between a client's lines (0: none);
+    ``marks`` is called with ``"start"`` and ``"end"`` as the measured run starts and ends
+    (the server bench reads the server's CPU time then)."""
     bases = [base_url] if isinstance(base_url, str) else list(base_url)
     limits = httpx.Limits(max_connections=50)
     ws_bases = ["ws" + base[len("http") :] for base in bases]
@@ -476,6 +479,9 @@ async def run_load(
             *(_begin(https[i % len(https)], s.games[0].table, s.host) for i, s in enumerate(seats))
         )
         start = time.perf_counter()
+        if marks is not None:
+            marks("start")
+            asyncio.get_running_loop().call_later(duration, marks, "end")
         run = Run(start + duration, think, (game, players, options or {}, bot, clock), chat)
         rng = Rng(seed)
         n = len(bases)

@@ -67,6 +67,7 @@ def test_a_table_that_stops_answering_counts_as_stuck(
     with live_server(db_url) as (base, app):
         run_async(_wait_for_hub(app))
         app.state.hub.bot_play.kick = lambda table: None
+        app.state.hub.bot_play.at_once = lambda table, seat: None  # nor within a move
         report = run_async(run_load(base, tables=3, game="highcard", players=3, duration=0.2))
     assert (report.games, report.finished, report.stuck, report.verified) == (3, 0, 3, 0)
 

@@ -5,7 +5,6 @@ import { call, forget, heldTokens } from "./api.js";
 import { formatTime } from "./clock.js";
 import { h } from "./dom.js";
 import { need, seatName, t } from "./i18n.js";
-import { paintTurns, showTurns } from "./mineturns.js";
 import { noticeTurn } from "./notice.js";
 import { patch } from "./patch.js";
 
@@ -39,7 +38,6 @@ export class MinePage {
   async languageChanged() {
     this.games = await call("GET", "/api/games");
     this.render();
-    paintTurns();
   }
 
   async load() {
@@ -54,7 +52,6 @@ export class MinePage {
         this.rows = [];
       }
       this.error = null;
-      showTurns(this.rows); // the header's count, from the same answer
     } catch (err) {
       this.error = err.message; // the list shown last stays; the next look tries again
     }
