@@ -18,7 +18,15 @@ action log takes once (its primary key, and the hub's move-number check); with s
 processes a claim in Redis lets one process think for it, and the clock's row is written
 only by the process that moves it to a newer turn (an update conditioned on its move).
 
-The clock ticks every ``TICK`` seconds on ``clock`` (the wall clock; tests set a fake one).
+The clock is moved by what happens, never by looking at every table: the hub tells it of
+each move (:meth:`Clocks.moved`, also for moves heard from other processes and at the
+start), presence of each seat coming back (:meth:`Clocks.seats_changed`). A move starts
+the next turn and puts its deadline on one heap; one timer sleeps until the nearest
+deadline on ``clock`` (the wall clock; tests set a fake one and call :meth:`Clocks.tick`)
+and acts only on the deadlines that passed, each timeout in a task of its own (a bot's
+thinking never holds the others back). The turns that moved on are stored in batches, one
+transaction for all the clocks that changed meanwhile (as the moves' own commits are).
+
 Live clients (see :mod:`parlour.server.presence`) are sent ``{"type": "clock", ...}`` at each
 change: settings, the seat to act, its deadline, every seat's bank and timeouts, the seats
 bots play for, and the server's ``now`` (for the client's own countdown).
@@ -28,6 +36,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import heapq
 import json
 import logging
 import time
@@ -55,14 +64,16 @@ PER_MOVE = {"realtime": (5.0, 3600.0), "turn": (3600.0, 30 * 86400.0)}
 to 30 days)."""
 MAX_BANK = {"realtime": 7200.0, "turn": 30 * 86400.0}
 MAX_TIMEOUTS = 20
-TICK = 0.25
-"""Seconds between looks at the deadlines."""
+LONGEST_SLEEP = 30.0
+"""The timer wakes at least this often (seconds), so that a wall clock set back or forward
+never leaves a deadline waiting long."""
 BOT = "normal"
 """The bot that plays for an absent person."""
 THINK = 5.0
 """Seconds a timeout's bot may think."""
-SCAN_EVERY = 2.0
-"""Seconds between reads of the clocks other processes set (several processes only)."""
+CLAIM_FOR = THINK + 30.0
+"""Seconds a process's claim on a timeout holds; another looks again after that (the one
+that claimed may have died)."""
 
 
 @dataclass
@@ -141,19 +152,27 @@ def _clock(row: Any) -> TableClock:
 def save_clock(store: Store, table_id: str, clock: TableClock, newer_than: int | None) -> bool:
     """Store a clock; with ``newer_than``, only over a stored one of an older move (another
     process may have stored this turn first). True if stored."""
-    return save_clocks(store, [(table_id, clock, newer_than)])[0]
+    return save_clocks(store, [row(table_id, clock, newer_than)])[0]
 
 
-def save_clocks(store: Store, clocks: list[tuple[str, TableClock, int | None]]) -> list[bool]:
+Row = tuple[str, str, str, int, int | None]
+"""A clock as stored: table id, settings, state, move, and the move it may only replace an
+older one with (None: any)."""
+
+
+def row(table_id: str, clock: TableClock, newer_than: int | None) -> Row:
+    """A clock as :func:`save_clocks` stores it, taken now (on the event loop: the clock may
+    change while the storage thread writes)."""
+    settings, state = json.dumps(asdict(clock.settings)), json.dumps(asdict(clock.running))
+    return (table_id, settings, state, clock.running.move, newer_than)
+
+
+def save_clocks(store: Store, rows: list[Row]) -> list[bool]:
     """Store several clocks in one transaction, each as :func:`save_clock` would."""
     out = []
     with store.engine.begin() as conn:
-        for table_id, clock, newer_than in clocks:
-            values = {
-                "settings": json.dumps(asdict(clock.settings)),
-                "state": json.dumps(asdict(clock.running)),
-                "move": clock.running.move,
-            }
+        for table_id, settings, state, move, newer_than in rows:
+            values = {"settings": settings, "state": state, "move": move}
             where = [clocks_t.c.table_id == table_id]
             if newer_than is not None:
                 where.append(clocks_t.c.move <= newer_than)
@@ -192,18 +211,30 @@ def check_settings(body: dict[str, Any]) -> Settings:
 
 
 class Clocks:
-    """Every table's clock in this process, and the loop that acts on deadlines."""
+    """Every table's clock in this process, and the one timer that acts on deadlines."""
 
     def __init__(self, hub: Hub, clock: Callable[[], float] = time.time) -> None:
         self.hub = hub
         self.clock = clock
         """The clock deadlines are read on (tests set a fake one)."""
         self.tables: dict[str, TableClock] = {}
-        self._loop: asyncio.Task[None] | None = None
-        self._lock = asyncio.Lock()
+        self.acted = 0
+        """Timeouts this process acted on (a bot's move or a bot in the seat)."""
+        self._heap: list[tuple[float, str, int]] = []
+        """(when, table id, move): the deadlines to look at, nearest first; an entry whose
+        table moved on since is dropped when it comes up."""
+        self._scheduled: dict[str, tuple[float, int]] = {}
+        """Each table's deadline and move on the heap now (none pushed twice)."""
+        self._wake = asyncio.Event()
+        self._timer: asyncio.Task[None] | None = None
         self._acting: set[tuple[str, int]] = set()
-        self._scanned = 0.0
+        self._timeouts: set[asyncio.Task[None]] = set()
+        self._dirty: dict[str, tuple[TableClock, int | None]] = {}
+        """Clocks to store, by table, with the move they may only replace an older one with."""
+        self._waiting: list[asyncio.Future[None]] = []
+        self._storing: asyncio.Task[None] | None = None
         hub.archiver.turn_based = self.turn_based
+        hub.cluster.listen("clock", self._hear, self._reload)
 
     def turn_based(self, table: LiveTable) -> bool:
         """Whether ``table`` is played turn-based (its clock gives hours or days a move):
@@ -212,24 +243,22 @@ class Clocks:
         return found is not None and found.settings.mode == "turn"
 
     async def load(self) -> None:
-        """Read every stored clock back and start ticking."""
+        """Read every stored clock back, bring each up to its table and start the timer."""
         self.tables.update(await self.hub.db(load_clocks, self.hub.store))
-        self._loop = asyncio.get_running_loop().create_task(self._run())
+        for table_id in list(self.tables):
+            table = self.hub.tables.get(table_id)
+            if table is not None:
+                self._track(table)
+        self._timer = asyncio.get_running_loop().create_task(self._run())
 
     async def close(self) -> None:
-        """Stop ticking."""
-        if self._loop is not None:
-            self._loop.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._loop
-
-    async def _run(self) -> None:
-        while True:
-            await asyncio.sleep(TICK)
-            try:
-                await self.tick()
-            except Exception:  # one bad table must not stop every clock
-                log.exception("clock tick failed")
+        """Stop the timer and the timeouts under way, after storing what changed."""
+        tasks = [t for t in (self._timer, *self._timeouts) if t is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        if self._storing is not None:
+            await asyncio.gather(self._storing, return_exceptions=True)
 
     # -- what people ask --------------------------------------------------------------------
 
@@ -254,9 +283,12 @@ class Clocks:
 
     def push(self, table: LiveTable) -> None:
         """Tell the table's live clients of its clock."""
+        live = self.hub.presence.live(table)
+        if not live:
+            return
         message = self.message(table)
         if message is not None:
-            for conn in self.hub.presence.live(table):
+            for conn in live:
                 conn.send(message)
 
     def welcome(self, table: LiveTable, conn: Any) -> None:
@@ -271,7 +303,7 @@ class Clocks:
             found = await self.hub.db(load_clock, self.hub.store, table.id)
         if found is None:
             found = TableClock(Settings(), Running())
-        self.tables[table.id] = found
+        found = self.tables.setdefault(table.id, found)
         return found
 
     async def configure(self, table: LiveTable, host_token: object, body: dict[str, Any]) -> None:
@@ -283,7 +315,8 @@ class Clocks:
             raise ServerError("web.error.not_open")
         found = await self._fresh(table)
         found.settings = settings
-        await self.hub.write(save_clock, self.hub.store, table.id, found, None)
+        await self._save(table.id, found, None)
+        self.hub.cluster.say("clock", {"table": table.id})
         self.push(table)
 
     async def hand(self, table: LiveTable, host_token: object, seat: object, bot: bool) -> None:
@@ -296,93 +329,71 @@ class Clocks:
         if table.status != PLAYING:
             raise ServerError("web.error.not_started")
         assert isinstance(seat, int)
-        async with self._lock:
-            found = await self._fresh(table)
-            r = found.running
-            if bot:
-                r.handed = sorted(set(r.handed) | {seat})
-            else:
-                r.handed = [s for s in r.handed if s != seat]
-                r.standins = [s for s in r.standins if s != seat]
-                if seat < len(r.timeouts):
-                    r.timeouts[seat] = 0
-            await self.hub.write(save_clock, self.hub.store, table.id, found, None)
-            self._seat_bots(table, found)
-        self.push(table)
+        found = await self._fresh(table)
+        self._advance(table, found)
+        r = found.running
+        if bot:
+            r.handed = sorted(set(r.handed) | {seat})
+        else:
+            r.handed = [s for s in r.handed if s != seat]
+            r.standins = [s for s in r.standins if s != seat]
+            if seat < len(r.timeouts):
+                r.timeouts[seat] = 0
+        self._scheduled.pop(table.id, None)  # a seat given back after its deadline times out
+        self._changed(table, found, store=False)
+        await self._save(table.id, found, None)
+        self.hub.cluster.say("clock", {"table": table.id})
 
-    # -- the tick ---------------------------------------------------------------------------
+    # -- what happens at the tables ---------------------------------------------------------
 
-    async def tick(self) -> None:
-        """Look at every clock: start new turns, act on passed deadlines, give seats back."""
-        async with self._lock:
-            if self.hub.cluster.shared and time.monotonic() >= self._scanned + SCAN_EVERY:
-                # Clocks set on other processes (this one may be the one left to act).
-                self._scanned = time.monotonic()
-                for table_id, stored in (await self.hub.db(load_clocks, self.hub.store)).items():
-                    self.tables.setdefault(table_id, stored)
-            looked = []
-            for table_id, found in list(self.tables.items()):
-                table = self.hub.tables.get(table_id)
-                if table is None or table.status != PLAYING:
-                    continue
-                table.ensure_state()
-                if table.state is not None:
-                    looked.append((table, found, self._advance(table, found)))
-            await self._store([(table, found) for table, found, moved in looked if moved])
-            for table, found, _ in looked:
-                await self._due(table, self.tables.get(table.id, found))
+    def moved(self, table: LiveTable) -> None:
+        """The table's state may have changed (a move here or on another process, its
+        start, a restart): bring its clock up to it. Cheap when nothing changed."""
+        found = self.tables.get(table.id)
+        if found is None or table.status != PLAYING or table.state is None:
+            return
+        if self._advance(table, found):
+            self._changed(table, found)
+
+    def _track(self, table: LiveTable) -> None:
+        """Bring a clock just read from storage up to its table and put its deadline on the
+        heap (one that passed while the server was down is acted on now)."""
+        self.moved(table)
+        found = self.tables.get(table.id)
+        if found is not None and table.status == PLAYING:
+            self._schedule(table.id, found)
+
+    def seats_changed(self, table: LiveTable) -> None:
+        """Who is at the table changed: seats whose person is back are theirs again."""
+        found = self.tables.get(table.id)
+        if found is not None and found.running.standins:
+            self.moved(table)
 
     def _advance(self, table: LiveTable, found: TableClock) -> bool:
         """Bring a clock up to its table: banks set, seats given back to people who are
         online again, a new turn started; True if anything changed."""
         st = table.state
-        assert st is not None
+        if st is None:
+            return False
         r, s = found.running, found.settings
         changed = False
         if not r.banks:
             r.banks, r.timeouts = [s.bank] * table.players, [0] * table.players
             changed = True
         # People back at their seats take them back from the bots standing in.
-        back = [n for n in r.standins if self.hub.presence.seats(table)[n] == "online"]
-        if back:
-            r.standins = [n for n in r.standins if n not in back]
-            for n in back:
-                r.timeouts[n] = 0
-            changed = True
+        if r.standins:
+            seats = self.hub.presence.seats(table)
+            back = [n for n in r.standins if seats[n] == "online"]
+            if back:
+                r.standins = [n for n in r.standins if n not in back]
+                for n in back:
+                    r.timeouts[n] = 0
+                self._scheduled.pop(table.id, None)
+                changed = True
         if st.move_number != r.move:
             self._new_turn(found, st.move_number, st.to_act)
             changed = True
         return changed
-
-    async def _store(self, changed: list[tuple[LiveTable, TableClock]]) -> None:
-        """Store the clocks that changed in one transaction (one each held the moves'
-        commits back behind them), then tell their tables; a clock another process stored
-        for a newer turn first is read back instead."""
-        if not changed:
-            return
-        rows = [(table.id, found, found.running.move) for table, found in changed]
-        stored = await self.hub.write(save_clocks, self.hub.store, rows)
-        for (table, found), done in zip(changed, stored, strict=True):
-            if not done:
-                again = await self.hub.db(load_clock, self.hub.store, table.id)
-                if again is not None:
-                    self.tables[table.id] = found = again
-            self._seat_bots(table, found)
-            self.push(table)
-
-    async def _due(self, table: LiveTable, found: TableClock) -> None:
-        """Act on the clock's deadline if it passed."""
-        deadline = found.deadline()
-        seat = found.running.seat
-        if (
-            deadline is None
-            or seat is None
-            or self.clock() < deadline
-            or seat in table.bots
-            or (table.id, found.running.move) in self._acting
-        ):
-            return
-        await self._timeout(table, found, seat)
 
     def _new_turn(self, found: TableClock, move: int, seat: int | None) -> None:
         """The turn moved on: charge the seat that moved, start the next one's time."""
@@ -395,60 +406,234 @@ class Clocks:
                 r.timeouts[r.seat] = 0
         r.move, r.seat, r.started = move, seat, now
 
+    def _changed(self, table: LiveTable, found: TableClock, store: bool = True) -> None:
+        """A clock changed: its bots set, its deadline on the heap, its clients told, and
+        (``store``) stored with the next batch."""
+        self._seat_bots(table, found)
+        self._schedule(table.id, found)
+        self.push(table)
+        if store:
+            self._dirty[table.id] = (found, found.running.move)
+            self._ensure_storing()
+
+    def _schedule(self, table_id: str, found: TableClock) -> None:
+        """Put the clock's deadline on the heap (once), waking the timer if it is the
+        nearest."""
+        deadline = found.deadline()
+        if deadline is None:
+            return
+        entry = (deadline, found.running.move)
+        if self._scheduled.get(table_id) == entry:
+            return
+        self._scheduled[table_id] = entry
+        self._push_at(deadline, table_id, found.running.move)
+
+    def _push_at(self, when: float, table_id: str, move: int) -> None:
+        nearest = self._heap[0][0] if self._heap else None
+        heapq.heappush(self._heap, (when, table_id, move))
+        if nearest is None or when < nearest:
+            self._wake.set()
+
     def _seat_bots(self, table: LiveTable, found: TableClock) -> None:
         """Make the table's bots match: a bot for every seat one plays for, none for a
         person's seat given back."""
         st = table.state
-        for seat in found.bots_play():
+        playing = found.bots_play()
+        for seat in playing:
             if seat not in table.bots and st is not None:
                 bot = make_bot(BOT, table.game.id)
                 bot.reset(seat, table.players, st.options)
                 table.bots[seat] = bot
         for seat in list(table.bots):
+            if seat in playing:
+                continue
             rec = table.seat(seat)
-            if rec is not None and rec.kind == "human" and seat not in found.bots_play():
+            if rec is not None and rec.kind == "human":
                 del table.bots[seat]
         self.hub.bot_play.kick(table)
 
-    async def _timeout(self, table: LiveTable, found: TableClock, seat: int) -> None:
+    # -- storing, in batches ----------------------------------------------------------------
+
+    async def _save(self, table_id: str, found: TableClock, newer_than: int | None) -> None:
+        """Store a clock with the next batch and wait until it is (a storage fault is
+        refused as ``web.error.storage``)."""
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._dirty[table_id] = (found, newer_than)
+        self._waiting.append(future)
+        self._ensure_storing()
+        await future
+
+    def _ensure_storing(self) -> None:
+        if self._storing is None or self._storing.done():
+            self._storing = asyncio.get_running_loop().create_task(self._store())
+
+    async def _store(self) -> None:
+        """Store the clocks that changed, all those changed meanwhile in one transaction
+        (one each queued the moves' commits behind hundreds of clock rows); a clock another
+        process stored for a newer turn first is read back instead."""
+        hub = self.hub
+        while self._dirty:
+            batch, self._dirty = self._dirty, {}
+            waiting, self._waiting = self._waiting, []
+            rows = [row(table_id, found, newer) for table_id, (found, newer) in batch.items()]
+            try:
+                stored = await hub.write(save_clocks, hub.store, rows)
+            except ServerError as exc:
+                for future in waiting:
+                    if not future.done():
+                        future.set_exception(exc)
+                for table_id, entry in batch.items():  # kept for the next batch
+                    self._dirty.setdefault(table_id, entry)
+                if self._dirty:
+                    await asyncio.sleep(1.0)
+                continue
+            for future in waiting:
+                if not future.done():
+                    future.set_result(None)
+            for (table_id, (found, _)), done in zip(batch.items(), stored, strict=True):
+                if not done:
+                    await self._read_back(table_id, found)
+
+    async def _read_back(self, table_id: str, mine: TableClock) -> None:
+        """Another process stored a newer turn of this clock: take it, unless this process
+        has moved on further meanwhile."""
+        again = await self.hub.read(load_clock, self.hub.store, table_id)
+        now = self.tables.get(table_id)
+        if again is None or now is not mine or again.running.move < mine.running.move:
+            return
+        self.tables[table_id] = again
+        table = self.hub.tables.get(table_id)
+        if table is not None:
+            self._advance(table, again)
+            self._changed(table, again, store=False)
+
+    # -- the timer --------------------------------------------------------------------------
+
+    async def _run(self) -> None:
+        while True:
+            wait = LONGEST_SLEEP
+            if self._heap:
+                wait = min(wait, max(0.0, self._heap[0][0] - self.clock()))
+            self._wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), wait)
+            try:
+                self.expire()
+            except Exception:  # one bad table must not stop every clock
+                log.exception("clock timer failed")
+
+    async def tick(self) -> None:
+        """Act on the deadlines passed by now and wait for what that does (for tests on a
+        fake clock; the timer does the same without waiting)."""
+        tasks = self.expire()
+        await asyncio.gather(*tasks)
+
+    def expire(self) -> list[asyncio.Task[None]]:
+        """Start a timeout for each deadline passed by now, looking at nothing else; the
+        timeouts started."""
+        now, started = self.clock(), []
+        while self._heap and self._heap[0][0] <= now:
+            _, table_id, move = heapq.heappop(self._heap)
+            task = self._due(table_id, move, now)
+            if task is not None:
+                started.append(task)
+        return started
+
+    def _due(self, table_id: str, move: int, now: float) -> asyncio.Task[None] | None:
+        """A deadline came up: start its timeout if it still stands."""
+        found, table = self.tables.get(table_id), self.hub.tables.get(table_id)
+        if found is None or table is None or table.status != PLAYING:
+            return None
+        deadline, seat = found.deadline(), found.running.seat
+        if found.running.move != move or deadline is None or seat is None or now < deadline:
+            return None  # moved on, or a later deadline is on the heap
+        if self._scheduled.get(table_id, (deadline, move)) == (deadline, move):
+            self._scheduled.pop(table_id, None)  # a change after this is scheduled again
+        if seat in table.bots or self._busy(table_id, move):
+            return None
+        self._acting.add((table_id, move))
+        task = asyncio.get_running_loop().create_task(self._timeout(table, seat, move))
+        self._timeouts.add(task)
+        task.add_done_callback(self._timeouts.discard)
+        return task
+
+    def _busy(self, table_id: str, move: int) -> bool:
+        """Whether this process is already acting on the timeout of ``move``."""
+        return (table_id, move) in self._acting
+
+    async def _timeout(self, table: LiveTable, seat: int, move: int) -> None:
         """The seat to act ran out of time: a bot moves for it, or takes the seat."""
-        hub, r, s = self.hub, found.running, found.settings
-        move = r.move
+        try:
+            await self._act(table, seat, move)
+        except Exception:  # looked at again in a moment (a storage fault, say)
+            log.exception("the timeout of table %s move %s failed", table.id, move)
+            self._push_at(self.clock() + 1.0, table.id, move)
+        finally:
+            self._acting.discard((table.id, move))
+            self.moved(table)  # the move made, or the table caught up trying
+
+    async def _act(self, table: LiveTable, seat: int, move: int) -> None:
+        hub = self.hub
         if hub.cluster.shared and not await hub.cluster.claim(
-            f"clock:{table.id}:{move}", THINK + 30.0
+            f"clock:{table.id}:{move}", CLAIM_FOR
         ):
-            return  # another process acts on this deadline
+            # Another process acts on this deadline; look again once its claim lapses.
+            self._push_at(self.clock() + CLAIM_FOR + 1.0, table.id, move)
+            return
+        found = self.tables.get(table.id)
+        if found is None or (found.running.move, found.running.seat) != (move, seat):
+            return  # moved meanwhile
+        r, s = found.running, found.settings
+        self.acted += 1
         r.timeouts[seat] += 1
         r.timed_out = move
         if s.on_timeout == "seat":
             r.standins = sorted(set(r.standins) | {seat})
         if s.max_timeouts and r.timeouts[seat] >= s.max_timeouts:
             r.handed = sorted(set(r.handed) | {seat})
-        await hub.write(save_clock, hub.store, table.id, found, None)
+        await self._save(table.id, found, None)
         if seat in found.bots_play():
             self._seat_bots(table, found)  # the bot loop makes this move and the next ones
             self.push(table)
             return
         st = table.state
-        assert st is not None
-        self._acting.add((table.id, move))
+        if st is None or st.move_number != move:
+            return
+        bot = make_bot(BOT, table.game.id)
+        bot.reset(seat, table.players, st.options)
+        stop_at = time.monotonic() + THINK
+        loop = asyncio.get_running_loop()
+        action = await loop.run_in_executor(
+            hub.bot_play.quick, decide, bot, st.clone(), seat, lambda: time.monotonic() >= stop_at
+        )
         try:
-            bot = make_bot(BOT, table.game.id)
-            bot.reset(seat, table.players, st.options)
-            stop_at = time.monotonic() + THINK
-            loop = asyncio.get_running_loop()
-            action = await loop.run_in_executor(
-                hub.bot_play.quick,
-                decide,
-                bot,
-                st.clone(),
-                seat,
-                lambda: time.monotonic() >= stop_at,
-            )
-            try:
-                await hub.play(table, seat, move, str(action))
-            except ServerError as exc:  # moved meanwhile (in time, or by another process)
-                log.info("timeout move at table %s move %s not needed: %s", table.id, move, exc)
-        finally:
-            self._acting.discard((table.id, move))
+            await hub.play(table, seat, move, str(action))
+        except ServerError as exc:  # moved meanwhile (in time, or by another process)
+            log.info("timeout move at table %s move %s not needed: %s", table.id, move, exc)
         self.push(table)
+
+    # -- several processes ------------------------------------------------------------------
+
+    async def _hear(self, body: dict[str, Any]) -> None:
+        """Another process set a table's clock or handed a seat: read it back (brought up
+        to this process's table; the process that made a move stores its turn)."""
+        table_id = str(body["table"])
+        found = await self.hub.read(load_clock, self.hub.store, table_id)
+        if found is None:
+            return
+        self.tables[table_id] = found
+        table = self.hub.tables.get(table_id)
+        if table is not None and table.status == PLAYING:
+            self._scheduled.pop(table_id, None)
+            self._advance(table, found)
+            self._changed(table, found, store=False)
+
+    async def _reload(self) -> None:
+        """News may have been lost: read every stored clock back for tables this process
+        does not know a clock of yet."""
+        for table_id, stored in (await self.hub.read(load_clocks, self.hub.store)).items():
+            if table_id not in self.tables:
+                self.tables[table_id] = stored
+                table = self.hub.tables.get(table_id)
+                if table is not None:
+                    self._track(table)

@@ -416,6 +416,7 @@ class Hub:
             table.record.status = PLAYING
             self._waiting -= 1
             self.broadcast(table)
+            self.clocks.moved(table)  # its first turn's time starts
         self.bot_play.kick(table)
 
     def bot_tables(self) -> int:
@@ -535,6 +536,7 @@ class Hub:
             table.record.status = OVER
         self.moves += len(rows)
         self.broadcast(table, seats=False)
+        self.clocks.moved(table)  # the next turn's deadline
 
     # -- clients ---------------------------------------------------------------------------
 

@@ -244,6 +244,8 @@ class Presence:
             mine.strip.append({"seat": s, "status": now[s], "was": mine.told[s], "at": stamp})
         mine.told = now
         self.push(table, self.message(table))
+        if ONLINE in (now[s] for s in changed):
+            self.hub.clocks.seats_changed(table)  # a bot standing in gives the seat back
         return True
 
     def push(self, table: LiveTable, message: dict[str, Any]) -> None:

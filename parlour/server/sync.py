@@ -60,6 +60,7 @@ class ClusterSync:
             if rec is not None and table_id not in hub.tables:
                 adopted = hub.adopt(rec)
                 if adopted is not None:
+                    hub.clocks.moved(adopted)
                     hub.bot_play.kick(adopted)
             return
         async with table.lock:
@@ -75,6 +76,7 @@ class ClusterSync:
                 hub.broadcast(table, seats=False)
             elif await self.catch_up(table):
                 hub.broadcast(table)
+        hub.clocks.moved(table)  # the move's turn is over here too
         hub.bot_play.kick(table)
 
     async def _refresh_logged(self, table: LiveTable) -> None:
