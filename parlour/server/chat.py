@@ -11,7 +11,9 @@ turn either channel off and mute a seat or a spectator (each spectator is known 
 its browser keeps; only a hash of it is stored and shown).
 
 Lines and the host's choices are stored with the table (``parlour_chat``,
-``parlour_chat_rules``) and read back on first use after a restart. Clients that beat (see
+``parlour_chat_rules``) and read back on first use after a restart. A line is sent to
+anyone only once it is stored; lines posted together at many tables are stored in one
+transaction (:class:`LineWriter`). Clients that beat (see
 :mod:`parlour.server.presence`) are sent the chat: the last ``KEEP`` lines of each channel
 they read on their first beat, then each new line and each change of the host's choices, as
 ``{"type": "chat", "lines": [...], "rules": {"off": [...], "muted": [...]}, "reset": bool}``.
@@ -56,7 +58,8 @@ KEEP = 100
 MAX_KEY = 64
 """The longest spectator key a browser may show."""
 NUMBER_TRIES = 5
-"""Times a line is numbered again when another process stored that number first."""
+"""Times a batch of lines is numbered again when another process stored one of those
+numbers first."""
 
 BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 """Marks and overrides that change the direction of the text around them."""
@@ -148,18 +151,68 @@ def _line(row: Any) -> dict[str, Any]:
     }
 
 
-def store_next_line(store: Store, table_id: str, line: dict[str, Any], least: int) -> bool:
-    """Store one line as the table's next (at least ``least``), its number set in ``line``;
-    False if another process stored that number first."""
+def store_lines(store: Store, lines: list[tuple[str, dict[str, Any]]]) -> bool:
+    """Store lines of several tables in one transaction, each numbered as its table's next
+    (at least the number it holds), the number set in its dict; False, and nothing stored,
+    if another process stored one of those numbers first."""
     try:
         with store.engine.begin() as conn:
-            top = conn.execute(select(func.max(chat_t.c.n)).where(chat_t.c.table_id == table_id))
-            last = top.scalar()
-            line["n"] = max(least, 0 if last is None else int(last) + 1)
-            conn.execute(insert(chat_t).values(table_id=table_id, **line))
+            last: dict[str, int] = {}
+            for table_id, line in lines:
+                if table_id not in last:
+                    top = conn.execute(
+                        select(func.max(chat_t.c.n)).where(chat_t.c.table_id == table_id)
+                    ).scalar()
+                    last[table_id] = -1 if top is None else int(top)
+                line["n"] = last[table_id] = max(int(line["n"]), last[table_id] + 1)
+            conn.execute(insert(chat_t), [{"table_id": t, **line} for t, line in lines])
     except IntegrityError:
         return False
     return True
+
+
+class LineWriter:
+    """Stores chat lines in batches (group commit, as the moves' writer does): lines posted
+    together at many tables share one transaction, each poster still waiting until its own
+    line is stored."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.pending: list[tuple[str, dict[str, Any], asyncio.Future[None]]] = []
+        self.task: asyncio.Task[None] | None = None
+
+    async def store(self, table_id: str, line: dict[str, Any]) -> None:
+        """Store one line as its table's next (its ``n`` set); raises ``web.error.busy``
+        when other processes kept taking its number, ``web.error.storage`` on a fault."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        self.pending.append((table_id, line, future))
+        if self.task is None or self.task.done():
+            self.task = loop.create_task(self._drain())
+        await future
+
+    async def write(self, lines: list[tuple[str, dict[str, Any]]]) -> bool:
+        """One transaction of lines (see :func:`store_lines`)."""
+        return await self.hub.write(store_lines, self.hub.store, lines)
+
+    async def _drain(self) -> None:
+        while self.pending:
+            batch, self.pending = self.pending, []
+            error: ServerError | None = ServerError("web.error.busy")
+            try:
+                for _ in range(NUMBER_TRIES):
+                    if await self.write([(table_id, line) for table_id, line, _ in batch]):
+                        error = None
+                        break
+            except ServerError as exc:
+                error = exc
+            for _, _, future in batch:
+                if future.done():
+                    continue
+                if error is None:
+                    future.set_result(None)
+                else:
+                    future.set_exception(error)
 
 
 def load_rules(store: Store, table_id: str) -> Rules:
@@ -192,6 +245,8 @@ class Chat:
         self.hub = hub
         self.tables: dict[str, TableChat] = {}
         self._loading: dict[str, asyncio.Lock] = {}
+        self.writer = LineWriter(hub)
+        """Lines reach the database in batches through it."""
         hub.cluster.listen("chat", self._hear, self._reload)
 
     def bucket(self) -> Bucket:
@@ -286,12 +341,7 @@ class Chat:
                 "phrase": phrase,
                 "at": time.time(),
             }
-            for _ in range(NUMBER_TRIES):
-                hub = self.hub
-                if await hub.write(store_next_line, hub.store, table.id, line, chat.next):
-                    break
-            else:
-                raise ServerError("web.error.busy")
+            await self.writer.store(table.id, line)
             chat.next = int(line["n"]) + 1
             chat.lines[channel].append(line)
         self.hub.cluster.say("chat", {"table": table.id, "line": line})

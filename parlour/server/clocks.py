@@ -572,11 +572,15 @@ class Clocks:
             self._acting.discard((table.id, move))
             self.moved(table)  # the move made, or the table caught up trying
 
+    async def _claim(self, table_id: str, move: int) -> bool:
+        """Whether this process acts on the timeout of ``move`` (with several, the first
+        to claim it in Redis)."""
+        cluster = self.hub.cluster
+        return not cluster.shared or await cluster.claim(f"clock:{table_id}:{move}", CLAIM_FOR)
+
     async def _act(self, table: LiveTable, seat: int, move: int) -> None:
         hub = self.hub
-        if hub.cluster.shared and not await hub.cluster.claim(
-            f"clock:{table.id}:{move}", CLAIM_FOR
-        ):
+        if not await self._claim(table.id, move):
             # Another process acts on this deadline; look again once its claim lapses.
             self._push_at(self.clock() + CLAIM_FOR + 1.0, table.id, move)
             return

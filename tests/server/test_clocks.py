@@ -245,3 +245,4 @@ def test_with_two_processes_an_expired_deadline_is_acted_on_once(
         assert summary(client, table)["move"] == 1
         assert clock_of(client, table)["seat"] == 1
     assert hub_of(a).moves + hub_of(b).moves == 1  # one process made the timeout's move
+    assert hub_of(a).clocks.acted + hub_of(b).clocks.acted == 1  # and only one tried
