@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -40,7 +40,11 @@ from parlour.games.splendor_marvel.state import (
 )
 from parlour.games.splendor_marvel.text import action_steps, describe_event
 
-SUPPLY_BY_PLAYERS: dict[int, tuple[int, int]] = {2: (4, 2), 3: (5, 3), 4: (7, 4)}
+TIER_CARDS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(c.index for c in CARDS if c.tier == t) for t in TIERS
+)
+"""Each tier's cards in index order (the order a new game shuffles them from)."""
+SUPPLY_BY_PLAYERS: Final[dict[int, tuple[int, int]]] = {2: (4, 2), 3: (5, 3), 4: (7, 4)}
 """Stone tokens per colour and green tokens in the supply (SM-SETUP-3)."""
 
 
@@ -158,7 +162,7 @@ class SplendorMarvel(Game):
         st = PlayedState(self, players, opts, seed, rng)
         for t in TIERS:
             given = tiers.get(t, [])
-            rest = sorted(set(c.index for c in CARDS if c.tier == t) - set(given))
+            rest = [c for c in TIER_CARDS[t - 1] if c not in given]
             rng.shuffle(rest)
             top_first = given + rest
             st.decks[t - 1] = top_first[::-1]  # the top is the list's end: pop() draws

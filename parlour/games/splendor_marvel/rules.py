@@ -82,7 +82,7 @@ def _on_return(st: SplendorMarvelState, action: Return) -> None:
     log = st.log
     if log.record:
         log.emit("returned", None, seat=seat, kind=TOKEN_KINDS[kind])
-    if sum(st.tokens[seat]) <= TOKEN_LIMIT:
+    if held(st.tokens[seat]) <= TOKEN_LIMIT:
         _after_limit(st, seat)
 
 
@@ -167,7 +167,7 @@ def _recruit(st: SplendorMarvelState, seat: int, action: Recruit) -> None:
             tok[c] -= pay
             sup[c] += pay
             spent += need
-    grey_used = sum(grey)
+    grey_used = grey[0] + grey[1] + grey[2] + grey[3] + grey[4]
     tok[GREY] -= grey_used
     sup[GREY] += grey_used
     bon[info.bonus] += 1
@@ -199,6 +199,14 @@ def _pass(st: SplendorMarvelState, seat: int, action: Pass) -> None:
 # -- what the actions share, and the end of a turn ----------------------------------------
 
 
+def held(tokens: list[int]) -> int:
+    """How many tokens a seat holds (a loop: compiled, ``sum`` is a call into Python)."""
+    n = 0
+    for v in tokens:
+        n += v
+    return n
+
+
 def _refill(st: SplendorMarvelState, tier: int, slot: int) -> None:
     """SM-ACT-REFILL: replace a taken display card from its deck, if any."""
     deck = st.decks[tier - 1]
@@ -212,7 +220,7 @@ def _refill(st: SplendorMarvelState, tier: int, slot: int) -> None:
 
 def _after_action(st: SplendorMarvelState, seat: int) -> None:
     """SM-END-LIMIT first: over ten tokens, prompt the player to return some."""
-    if sum(st.tokens[seat]) > TOKEN_LIMIT:
+    if held(st.tokens[seat]) > TOKEN_LIMIT:
         # clause: SM-END-LIMIT
         st.phase = RETURN_TOKENS
         return
