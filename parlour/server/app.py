@@ -16,7 +16,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
 from parlour.engine import ParlourError
-from parlour.server import session
+from parlour.server import doors, session
 from parlour.server.config import ServerConfig
 from parlour.server.errors import ServerError, http_status
 from parlour.server.guard import Guard
@@ -61,6 +61,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     app.state.config = cfg
     app.add_exception_handler(ParlourError, _parlour_error)
     app.add_exception_handler(RequestValidationError, _bad_request)
+    doors.install(app)  # the framework's own refusals and faults, as catalog errors too
     routers = (pages, catalog, tables, replays, learn, chat, lessons, clocks)
     for router in (area.router for area in routers):
         app.include_router(router)
