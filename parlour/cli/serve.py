@@ -26,6 +26,7 @@ def register(app: typer.Typer) -> None:
 
         from parlour.server import create_app
         from parlour.server.config import serve_config
+        from parlour.server.heads import head_limit_protocol
 
         given = {
             "database_url": database or None,
@@ -47,5 +48,6 @@ def register(app: typer.Typer) -> None:
             timeout_keep_alive=config.idle_timeout,
             limit_concurrency=config.max_connections,
             timeout_graceful_shutdown=config.shutdown_timeout,
-            h11_max_incomplete_event_size=config.max_header_bytes,
+            # uvicorn's own protocol, with a deadline and a size cap on each request head.
+            http=head_limit_protocol(config.header_timeout, config.max_header_bytes),
         )

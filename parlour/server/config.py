@@ -66,6 +66,9 @@ class ServerConfig(BaseSettings):
     """Tables of bots only playing at once; past it starting one is refused."""
     max_spectators: int = 200
     """Spectators one table may have at once."""
+    header_timeout: float = 10.0
+    """Seconds a request's head may take to arrive before the connection is answered 408
+    and closed (``parlour serve``; 0: no limit, when a proxy in front guards it)."""
     idle_timeout: int = 5
     """Seconds an idle HTTP connection is kept open between requests (``parlour serve``)."""
     max_connections: int = 4000

@@ -34,6 +34,7 @@ HTTP_STATUS: dict[str, int] = {
     "web.error.hint_spectator": 403,
     "web.error.hint_turn": 409,
     "web.error.hint_busy": 503,
+    "web.error.hint_failed": 500,
     "web.error.too_fast": 429,
     "web.error.too_many_tables": 503,
     "web.error.too_many_bot_tables": 503,

@@ -14,6 +14,7 @@ only at a table whose host turned hints on when making it.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from fastapi import APIRouter, FastAPI, Request
@@ -30,6 +31,7 @@ from parlour.server.routes.common import hub_of, lang_of
 from parlour.server.tables import OPEN, OVER, LiveTable
 
 router = APIRouter()
+log = logging.getLogger("parlour.server")
 
 WORKERS = 1
 """Analyses running at once in one server process (each takes a core while it runs)."""
@@ -159,7 +161,8 @@ class HintAsk(BaseModel):
 async def ask_hint(table_id: str, body: HintAsk, request: Request) -> dict[str, Any]:
     """The hard bot's advice to the seat to act: its preferred move and the top options'
     chances to win, from what that seat knows (refused when hints are off, to spectators,
-    to a seat not to act, and while every hint worker is busy)."""
+    to a seat not to act, and while every hint worker is busy; a failed search answers
+    ``web.error.hint_failed``, 500, its cause logged)."""
     hub = hub_of(request)
     table = await hub.find(table_id)
     if not table.record.hints:
@@ -180,14 +183,19 @@ async def ask_hint(table_id: str, body: HintAsk, request: Request) -> dict[str, 
     move = state.move_number
     search = hint_search_of(request.app, table.game.id)
     rng = hint_rng(table.id, move, seat)
-    # The observation is built here, beside the state; the worker gets it alone.
-    obs = search.observe(state, seat, rng.spawn())
     try:
+        # The observation is built here, beside the state; the worker gets it alone.
+        obs = search.observe(state, seat, rng.spawn())
         hint = await hint_pool_of(request.app).ask(
             (table.id, move, seat), search, obs, rng, lambda: len(table.record.actions) != move
         )
     except PoolBusy:
         raise ServerError("web.error.hint_busy") from None
+    except Exception:
+        # A fault of the search, not of the request: the asker gets a clear answer, the
+        # operator the cause; nothing is kept, so asking again searches again.
+        log.exception("a hint search failed (table %s, move %d, seat %d)", table.id, move, seat)
+        raise ServerError("web.error.hint_failed") from None
     if hint is None:
         raise ServerError("web.error.hint_turn")
     return hint_json(hint, table, lang_of(request))

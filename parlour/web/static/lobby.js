@@ -5,6 +5,7 @@ import { clear, h, toast } from "./dom.js";
 import { howtoPath } from "./howto.js";
 import { LESSON_GAMES, lessonPath } from "./lesson.js";
 import { lang, seatName, t } from "./i18n.js";
+import { paintTurns, watchTurns } from "./mineturns.js";
 
 // A choice's words at the start of a menu line ("classic" → "Classic").
 function capital(text) {
@@ -103,6 +104,7 @@ export class LobbyPage {
     this.choice = this.choice || (this.games[0] && this.games[0].id);
     this.render();
     this.timer = setInterval(() => this.refresh(), 4000);
+    watchTurns(); // the header's count of tables awaiting your move
   }
 
   // One page of the public tables (one more asked for, to know whether a next page exists).
@@ -133,6 +135,7 @@ export class LobbyPage {
   async languageChanged() {
     this.games = await call("GET", "/api/games");
     this.render();
+    paintTurns();
   }
 
   game(id) {

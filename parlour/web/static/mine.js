@@ -5,6 +5,7 @@ import { call, forget, heldTokens } from "./api.js";
 import { formatTime } from "./clock.js";
 import { h } from "./dom.js";
 import { need, seatName, t } from "./i18n.js";
+import { paintTurns, showTurns } from "./mineturns.js";
 import { noticeTurn } from "./notice.js";
 import { patch } from "./patch.js";
 
@@ -38,6 +39,7 @@ export class MinePage {
   async languageChanged() {
     this.games = await call("GET", "/api/games");
     this.render();
+    paintTurns();
   }
 
   async load() {
@@ -52,6 +54,7 @@ export class MinePage {
         this.rows = [];
       }
       this.error = null;
+      showTurns(this.rows); // the header's count, from the same answer
     } catch (err) {
       this.error = err.message; // the list shown last stays; the next look tries again
     }
