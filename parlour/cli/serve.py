@@ -48,6 +48,9 @@ def register(app: typer.Typer) -> None:
             timeout_keep_alive=config.idle_timeout,
             limit_concurrency=config.max_connections,
             timeout_graceful_shutdown=config.shutdown_timeout,
-            # uvicorn's own protocol, with a deadline and a size cap on each request head.
-            http=head_limit_protocol(config.header_timeout, config.max_header_bytes),
+            # uvicorn's own protocol, with deadlines on each request head and body and a
+            # size cap on the head.
+            http=head_limit_protocol(
+                config.header_timeout, config.max_header_bytes, config.body_timeout
+            ),
         )

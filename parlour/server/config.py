@@ -69,6 +69,9 @@ class ServerConfig(BaseSettings):
     header_timeout: float = 10.0
     """Seconds a request's head may take to arrive before the connection is answered 408
     and closed (``parlour serve``; 0: no limit, when a proxy in front guards it)."""
+    body_timeout: float = 10.0
+    """Seconds a request's body may take once its head has arrived (408 and closed past
+    it; ``parlour serve``; 0: no limit)."""
     idle_timeout: int = 5
     """Seconds an idle HTTP connection is kept open between requests (``parlour serve``)."""
     max_connections: int = 4000

@@ -1,13 +1,15 @@
-"""A time and size limit on reading a request's head, in the HTTP server itself.
+"""Time and size limits on reading a request, in the HTTP server itself.
 
 Uvicorn closes a keep-alive connection that stays idle between requests, but a client that
-connects and sends nothing, or sends half a request head and stalls, holds its connection
-(and a file descriptor) forever: a thousand of them exhaust a server. ``parlour serve``
-runs this protocol instead of uvicorn's own (``http=``): a connection whose request head is
-not complete within ``header_timeout`` seconds of its first byte (or of the connection,
-for its first request) is answered 408 with ``web.error.header_timeout`` when it sent part
-of a head, and closed. A head that grows past ``max_header_bytes`` (and a request line's
-worth more) is answered 431 and closed as it arrives, not read to its end.
+connects and sends nothing, or sends half a request head (or half a body) and stalls, holds
+its connection (and a file descriptor) forever: a thousand of them exhaust a server.
+``parlour serve`` runs this protocol instead of uvicorn's own (``http=``): a connection
+whose request head is not complete within ``header_timeout`` seconds of its first byte (or
+of the connection, for its first request) is answered 408 with
+``web.error.header_timeout`` when it sent part of a head, and closed; a body not complete
+within ``body_timeout`` seconds of its head is answered the same (unless the answer has
+begun) and closed. A head that grows past ``max_header_bytes`` (and a request line's worth
+more) is answered 431 and closed as it arrives, not read to its end.
 
 A websocket's upgrade request is such a head too, so a stalled upgrade is closed the
 same way; once upgraded, the websocket's own limits apply (its hello timeout, pings).
@@ -47,6 +49,8 @@ class HeadLimitProtocol(HttpToolsProtocol):
 
     header_timeout: float = 10.0
     """Seconds a request head may take (0: no deadline)."""
+    body_timeout: float = 10.0
+    """Seconds a request body may take once its head is complete (0: no deadline)."""
     max_header_bytes: int = 16 * 1024
     """The head's bytes past which it is refused 431 (``LINE_ALLOWANCE`` more allowed)."""
 
@@ -54,6 +58,7 @@ class HeadLimitProtocol(HttpToolsProtocol):
         super().__init__(*args, **kwargs)
         self.head_timer: asyncio.TimerHandle | None = None
         self.reading_head = True
+        self.reading_body = False
         self.head_bytes = 0
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
@@ -84,14 +89,25 @@ class HeadLimitProtocol(HttpToolsProtocol):
         self._arm()
 
     def on_headers_complete(self) -> None:
-        """The head is complete: the request goes on without a deadline of ours."""
+        """The head is complete: its body's clock starts (a websocket's upgrade has none:
+        the connection is the websocket's from here)."""
         self.reading_head = False
         self._disarm()
         super().on_headers_complete()
+        if not (self.parser.should_upgrade() and self._should_upgrade()):
+            self.reading_body = True
+            self._arm(self.body_timeout)
 
-    def _arm(self) -> None:
-        if self.header_timeout > 0 and self.head_timer is None:
-            self.head_timer = self.loop.call_later(self.header_timeout, self._expired)
+    def on_message_complete(self) -> None:
+        """The body is complete: no deadline of ours until the next head."""
+        self.reading_body = False
+        self._disarm()
+        super().on_message_complete()
+
+    def _arm(self, seconds: float | None = None) -> None:
+        seconds = self.header_timeout if seconds is None else seconds
+        if seconds > 0 and self.head_timer is None:
+            self.head_timer = self.loop.call_later(seconds, self._expired)
 
     def _disarm(self) -> None:
         if self.head_timer is not None:
@@ -100,7 +116,17 @@ class HeadLimitProtocol(HttpToolsProtocol):
 
     def _expired(self) -> None:
         self.head_timer = None
-        if not self.reading_head or self.transport.is_closing():
+        if self.transport.is_closing() or self.transport.get_protocol() is not self:
+            return
+        if self.reading_body:
+            self.reading_body = False
+            if self.cycle is not None and self.cycle.response_started:
+                self.transport.close()  # an answer has begun: no other can be sent
+                return
+            error = ServerError("web.error.header_timeout", seconds=f"{self.body_timeout:g}")
+            self._refuse(b"408 Request Timeout", error)
+            return
+        if not self.reading_head:
             return
         if self.head_bytes == 0 and not self.headers:
             self.transport.close()  # nothing was asked: nothing to answer
@@ -126,10 +152,13 @@ class HeadLimitProtocol(HttpToolsProtocol):
         return DEFAULT_LANGUAGE
 
 
-def head_limit_protocol(header_timeout: float, max_header_bytes: int) -> type[asyncio.Protocol]:
+def head_limit_protocol(
+    header_timeout: float, max_header_bytes: int, body_timeout: float = 10.0
+) -> type[asyncio.Protocol]:
     """The protocol class for ``uvicorn.run(http=...)`` with these limits."""
-    return type(
-        "ParlourHttpProtocol",
-        (HeadLimitProtocol,),
-        {"header_timeout": header_timeout, "max_header_bytes": max_header_bytes},
-    )
+    limits = {
+        "header_timeout": header_timeout,
+        "max_header_bytes": max_header_bytes,
+        "body_timeout": body_timeout,
+    }
+    return type("ParlourHttpProtocol", (HeadLimitProtocol,), limits)

@@ -1,10 +1,11 @@
-"""Slow request heads against a real ``parlour serve``: answered 408 and closed in time.
+"""Slow requests against a real ``parlour serve``: answered 408 and closed in time.
 
 Half-sent requests once held their connections forever: 1,100 of them exhausted a server
-of 1,024 file descriptors. Here a server limited to 160 descriptors is sent 300 heads that
-never finish (plain requests and websocket upgrades); a real request still gets through.
-The same attack against the same server with the deadline turned off (the planted fault)
-shuts the real request out, so the check can fail. Loopback only, bounded in time.
+of 1,024 file descriptors. Here a server limited to 160 descriptors is sent 300 requests
+that never finish (heads of plain requests and websocket upgrades, bodies cut short); a
+real request still gets through. The same attack against the same server with the
+deadlines turned off (the planted fault) shuts the real request out, so the check can
+fail. Loopback only, bounded in time.
 """
 
 from __future__ import annotations
@@ -32,14 +33,21 @@ HALF_HEADS = [
     b"GET /ws/table/x HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
     b"Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\n",
     b"POST /api/tables HTTP/1.1\r\n",
+    b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+    b'Content-Length: 100\r\n\r\n{"game": ',
     b"",  # connects and says nothing
 ]
 
 
 @contextmanager
 def server(timeout: float) -> Iterator[tuple[str, int]]:
-    """A ``parlour serve`` with few descriptors and this header timeout (0: none)."""
-    env = {"PARLOUR_HEADER_TIMEOUT": str(timeout), "PARLOUR_MAX_CONNECTIONS": "100"}
+    """A ``parlour serve`` with few descriptors and this timeout for a request's head and
+    for its body (0: none)."""
+    env = {
+        "PARLOUR_HEADER_TIMEOUT": str(timeout),
+        "PARLOUR_BODY_TIMEOUT": str(timeout),
+        "PARLOUR_MAX_CONNECTIONS": "100",
+    }
     with serve_process("sqlite://", preamble=LIMIT_FDS, env=env, wait=40) as (base, _):
         yield base, int(base.rsplit(":", 1)[1])
 
@@ -55,7 +63,7 @@ def attack(port: int, stack: ExitStack) -> None:
 
 @pytest.fixture(scope="module")
 def guarded() -> Iterator[tuple[str, int]]:
-    """A server whose request heads have one second."""
+    """A server whose request heads and bodies have one second each."""
     with server(1.0) as up:
         yield up
 
@@ -77,11 +85,11 @@ def real_request_gets_through(base: str, port: int, within: float = 8.0) -> bool
         return False
 
 
-def test_half_sent_heads_do_not_exhaust_the_server(guarded: tuple[str, int]) -> None:
+def test_half_sent_requests_do_not_exhaust_the_server(guarded: tuple[str, int]) -> None:
     assert real_request_gets_through(*guarded)
 
 
-def test_planted_fault_without_the_deadline_the_server_is_exhausted() -> None:
+def test_planted_fault_without_the_deadlines_the_server_is_exhausted() -> None:
     with server(0) as up:
         assert not real_request_gets_through(*up)
 
@@ -91,10 +99,12 @@ def test_planted_fault_without_the_deadline_the_server_is_exhausted() -> None:
     [
         b"GET /api/tables HTTP/1.1\r\nAccept-Language: vi\r\nHost: x\r\n",
         b"GET /ws/table/x HTTP/1.1\r\nAccept-Language: vi\r\nUpgrade: websocket\r\n",
+        b"POST /api/tables HTTP/1.1\r\nAccept-Language: vi\r\nHost: x\r\n"
+        b"Content-Type: application/json\r\nContent-Length: 50\r\n\r\n{",
     ],
-    ids=["request", "websocket-upgrade"],
+    ids=["request", "websocket-upgrade", "body"],
 )
-def test_a_stalled_head_is_answered_408_in_the_readers_language(
+def test_a_stalled_request_is_answered_408_in_the_readers_language(
     guarded: tuple[str, int], head: bytes
 ) -> None:
     port = guarded[1]
