@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 from typing import Any
 
 import typer
@@ -31,12 +32,14 @@ def register(app: typer.Typer) -> None:
         database: str = typer.Option("", help=t("cli.loadtest.database", LANG)),
         clock: str = typer.Option("", help=t("cli.loadtest.clock", LANG)),
         chat: float = typer.Option(0.0, min=0.0, help=t("cli.loadtest.chat", LANG)),
+        server_cpus: str = typer.Option("", help=t("cli.loadtest.server_cpus", LANG)),
+        client_cpus: str = typer.Option("", help=t("cli.loadtest.client_cpus", LANG)),
         lang: LangFlag = None,
     ) -> None:
         shown = check_language(lang)
         from parlour.games import get_game
         from parlour.server.app import quiet_gc
-        from parlour.tools.loadtest import local_servers, run_load
+        from parlour.tools.loadtest import CpuShare, local_servers, pinned, run_load
 
         try:
             specs = {s.name: s for s in get_game(game).option_specs()}
@@ -52,28 +55,35 @@ def register(app: typer.Typer) -> None:
             if servers > 1 and not redis and not url:
                 raise ParlourError("cli.loadtest.need_redis")
             clock_body = parse_clock(clock) if clock else None
+            server_cores = parse_cpus(server_cpus) if server_cpus else None
+            client_cores = parse_cpus(client_cpus) if client_cpus else None
         except ParlourError as exc:
             typer.echo(exc.message(shown), err=True)
             raise typer.Exit(2) from None
+
+        pids: list[int] = []
+        cpu = CpuShare(pids)
 
         def run(base: list[str]) -> None:
             import httpx
 
             quiet_gc()  # the client's own collector must not pass for server latency
             try:
-                report = asyncio.run(
-                    run_load(
-                        base,
-                        tables=tables,
-                        game=game,
-                        players=players,
-                        options=options,
-                        duration=duration,
-                        think=think,
-                        clock=clock_body,
-                        chat=chat,
+                with pinned(client_cores):
+                    report = asyncio.run(
+                        run_load(
+                            base,
+                            tables=tables,
+                            game=game,
+                            players=players,
+                            options=options,
+                            duration=duration,
+                            think=think,
+                            clock=clock_body,
+                            chat=chat,
+                            marks=cpu.mark if pids else None,
+                        )
                     )
-                )
             except httpx.HTTPError as exc:
                 typer.echo(t("cli.loadtest.unreachable", shown, url=", ".join(base), error=exc))
                 raise typer.Exit(1) from None
@@ -114,6 +124,11 @@ def register(app: typer.Typer) -> None:
                         doubled=report.chat_doubled,
                     )
                 )
+            shares = cpu.shares()
+            if shares is not None:
+                servers, client = shares
+                each = " + ".join(f"{share:.0f}%" for share in servers)
+                typer.echo(t("cli.loadtest.cpu", shown, servers=each, client=f"{client:.0f}%"))
             failed = (report.stuck, report.lost, report.doubled)
             if any(failed) or report.chat_lost or report.chat_doubled:
                 raise typer.Exit(1)  # the check failed: a script running it must see so
@@ -122,7 +137,12 @@ def register(app: typer.Typer) -> None:
             run([u.strip().rstrip("/") for u in url.split(",") if u.strip()])
         else:
             with local_servers(
-                servers, redis=redis or None, database=database or None, bot_delay=bot_delay
+                servers,
+                redis=redis or None,
+                database=database or None,
+                bot_delay=bot_delay,
+                cpus=server_cores,
+                pids=pids if os.path.exists("/proc/self/stat") else None,
             ) as bases:
                 run(bases)
 
@@ -139,3 +159,16 @@ def parse_clock(text: str) -> dict[str, Any]:
     if mode not in ("realtime", "turn"):
         raise ParlourError("cli.loadtest.bad_clock", clock=text[:40])
     return body
+
+
+def parse_cpus(text: str) -> set[int]:
+    """``0`` or ``0,1``: CPU cores of this machine to run on; others are refused (as is
+    any list where the cores cannot be chosen, off Linux)."""
+    try:
+        cores = {int(part) for part in text.split(",") if part.strip()}
+        usable = os.sched_getaffinity(0)
+    except (ValueError, AttributeError):
+        raise ParlourError("cli.loadtest.bad_cpus", cpus=text[:40]) from None
+    if not cores or not cores <= usable:
+        raise ParlourError("cli.loadtest.bad_cpus", cpus=text[:40])
+    return cores

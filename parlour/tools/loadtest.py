@@ -544,17 +544,69 @@ def local_servers(
     redis: str | None = None,
     database: str | None = None,
     bot_delay: float = 0.0,
+    cpus: set[int] | None = None,
+    pids: list[int] | None = None,
 ) -> Iterator[list[str]]:
     """``count`` ``parlour serve`` processes on one database (a throwaway SQLite unless
-    ``database``), sharing the Redis server at ``redis`` when there are several."""
+    ``database``), sharing the Redis server at ``redis`` when there are several; each runs
+    on the CPU cores ``cpus`` only when given (Linux), and its process id is added to
+    ``pids``."""
     if count > 1 and not redis:
         raise ValueError("several server processes need a Redis URL")
     extra = ["--redis", redis] if redis else []
     with tempfile.TemporaryDirectory(prefix="parlour-load-") as folder, ExitStack() as stack:
         url = database or f"sqlite:///{os.path.join(folder, 'load.db')}"
-        yield [
-            stack.enter_context(
-                serve_process(url, bot_delay=bot_delay, extra=extra, env=UNLIMITED)
-            )[0]
-            for _ in range(count)
-        ]
+        bases = []
+        for _ in range(count):
+            with pinned(cpus):  # a child keeps the cores it was started on
+                base, proc = stack.enter_context(
+                    serve_process(url, bot_delay=bot_delay, extra=extra, env=UNLIMITED)
+                )
+            bases.append(base)
+            if pids is not None:
+                pids.append(proc.pid)
+        yield bases
+
+
+@contextmanager
+def pinned(cpus: set[int] | None) -> Iterator[None]:
+    """Run this process on the cores ``cpus`` meanwhile (nothing when None)."""
+    if cpus is None:
+        yield
+        return
+    was = os.sched_getaffinity(0)
+    os.sched_setaffinity(0, cpus)
+    try:
+        yield
+    finally:
+        os.sched_setaffinity(0, was)
+
+
+def cpu_seconds(pid: int) -> float:
+    """A process's CPU time so far, all its threads, user and system (Linux's ``/proc``)."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+class CpuShare:
+    """The CPU the servers and the load client use during the measured run: each
+    process's CPU time between the run's start and end marks, in per cent of one core."""
+
+    def __init__(self, pids: list[int]) -> None:
+        self.pids = pids
+        self.at: dict[str, tuple[float, list[float], float]] = {}
+
+    def mark(self, name: str) -> None:
+        """Note the time and every process's CPU time (a ``marks`` callback of
+        :func:`run_load`)."""
+        servers = [cpu_seconds(pid) for pid in self.pids]
+        self.at[name] = (time.perf_counter(), servers, cpu_seconds(os.getpid()))
+
+    def shares(self) -> tuple[list[float], float] | None:
+        """Each server's share and the client's, in per cent (None without both marks)."""
+        if "start" not in self.at or "end" not in self.at:
+            return None
+        (t0, s0, c0), (t1, s1, c1) = self.at["start"], self.at["end"]
+        wall = max(t1 - t0, 1e-9)
+        return [100 * (b - a) / wall for a, b in zip(s0, s1, strict=True)], 100 * (c1 - c0) / wall
