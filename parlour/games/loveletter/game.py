@@ -27,7 +27,7 @@ from parlour.games.loveletter import views
 from parlour.games.loveletter.actions import actions_of
 from parlour.games.loveletter.cards import EDITIONS, TABLES, Edition
 from parlour.games.loveletter.contracts import LoveLetterTable
-from parlour.games.loveletter.legal import LegalList, legal_now, legal_tables
+from parlour.games.loveletter.legal import LegalList, holds, legal_now, legal_tables
 from parlour.games.loveletter.rules import Rules
 from parlour.games.loveletter.state import PLAY, LoveLetterState
 
@@ -100,9 +100,9 @@ class LoveLetterPlay(Rules):
         self.tab = legal_tables(self.ed.name, players)
 
     def _legal_now(self) -> LegalList:
-        legal: LegalList | None = self._legal
+        legal = self._legal
         if legal is None:
-            if self.phase == PLAY:  # the common case, without a call
+            if self.phase is PLAY:  # the common case, without a call
                 a = self.actor
                 others = self.alive & ~self.prot & ~(1 << a)
                 # clause: LL-RULING-1
@@ -114,27 +114,27 @@ class LoveLetterPlay(Rules):
 
     def legal_actions(self) -> list[Action]:
         """Every legal answer to the current prompt, in a deterministic order."""
-        legal: LegalList | None = self._legal
+        legal = self._legal
         if legal is None:
-            if self.phase is PLAY and self.syc < 0:
-                # The pair cache read here (playouts ask this before every move): the same
-                # answer as Legal.play_legal, two calls shorter.
+            if self.phase is PLAY:
+                # The answers by pair read here (playouts ask this before every move): the
+                # same answer as Legal.play_legal, a call shorter.
                 a = self.actor
-                tab = self.tab
+                hand, drawn, syc = self.hand[a], self.drawn, self.syc
                 others = self.alive & ~self.prot & ~(1 << a)
+                tab = self.tab
                 # clause: LL-RULING-1
-                key = ((self.hand[a] * 64 + self.drawn) * 16 + a) << 8 | others
-                legal = tab.pair_cache.get(key)
-                if legal is None:
-                    legal = tab.play_legal(self.hand[a], self.drawn, a, others, -1)
+                found = tab.by_pair[tab.pair_index(hand, drawn, a, others)] if syc < 0 else None
+                if found is None:
+                    found = tab.play_legal(hand, drawn, a, others, syc)
+                legal = found
             else:
-                legal = self._legal_now()
+                legal = legal_now(self, self.tab)
             self._legal = legal
-        return list(legal[0])
+        return list(legal)
 
     def _is_legal(self, action: Action) -> bool:
-        legal = self._legal_now()
-        return id(action) in legal[1] or id(action) in legal[2]
+        return holds(self._legal_now(), action)
 
     def apply(self, action: object) -> list[Event]:
         """Apply one action (object, text or code); illegal ones raise and change nothing."""
@@ -146,9 +146,9 @@ class LoveLetterPlay(Rules):
         # By identity: the legal answers hold the space's interned actions, so one of them is
         # legal without hashing it; anything else (an equal copy, a text, a code) is interned
         # first, which also refuses what the space does not know.
-        if id(action) not in legal[1] and id(action) not in legal[2]:
+        if not holds(legal, action):
             act = self.action_space.coerce(action)
-            if id(act) not in legal[1] and id(act) not in legal[2]:
+            if not holds(legal, act):
                 raise self._illegal(act)
             return self._apply(act)
         return self._apply(action)  # type: ignore[arg-type]  # one of the legal actions

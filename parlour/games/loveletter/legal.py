@@ -9,12 +9,14 @@ choose, how many, whether a value is named. Two rules restrict them:
   marked one when it can (:meth:`Legal.sycophant_forces`).
 
 Answers are cached by small integer keys, so a decision costs a dictionary look-up; an
-answer carries the identities of its actions, so checking a move hashes no action object.
+answer is a tuple of the configuration's interned actions, so a move is checked by identity
+against it (:func:`holds`), hashing no action object.
 """
 
 from __future__ import annotations
 
 from itertools import combinations, permutations
+from typing import Final
 
 from parlour.engine import Action
 from parlour.games.loveletter.actions import DISCARD, KEEP, NO_LOOK, Play, Return, actions_of
@@ -29,26 +31,20 @@ from parlour.games.loveletter.state import (
     LoveLetterState,
 )
 
-LegalList = tuple[tuple[Action, ...], frozenset[int], frozenset[int]]
-"""A legal-action answer: the ordered actions, and two sets whose union holds their ``id``
-(a legality test without building a union per decision, and without hashing an action:
-the answers hold the configuration's interned actions, alive as long as the tables)."""
-
-Ids = frozenset[int]
-
-EMPTY: Ids = frozenset()
+LegalList = tuple[Action, ...]
+"""A legal-action answer: the configuration's interned actions, in order (alive as long as
+the tables, so their identities stand for them)."""
 
 
-def ids_of(actions: tuple[Action, ...]) -> Ids:
-    """The identities of (interned) actions, for :data:`LegalList`."""
-    return frozenset([id(a) for a in actions])
+def holds(legal: LegalList, action: object) -> bool:
+    """Whether ``action`` is one of the (interned) actions of ``legal``, by identity."""
+    # Typed as objects: compiled, the loop compares pointers without checking each type.
+    acts: tuple[object, ...] = legal
+    return any(a is action for a in acts)
 
 
-PAIR_CACHE_LIMIT = 20_000
-"""Most (hand, drawn, seat, choosable) answers kept; big tables fall back to per-card ones."""
-
-_DECIDE: LegalList = ((KEEP, DISCARD), ids_of((KEEP, DISCARD)), EMPTY)
-_OVER: LegalList = ((), EMPTY, EMPTY)
+_DECIDE: Final[LegalList] = (KEEP, DISCARD)
+_OVER: Final[LegalList] = ()
 
 _MODES = {"nobody": 0, "others": 1, "anyone": 2}
 
@@ -63,10 +59,13 @@ class Legal:
         self.plays = self.actions.plays
         self.looks = self.actions.looks
         self.space = self.actions.space
+        self.kinds = len(edition.ids)
         self.modes = tuple(_MODES[EFFECT[eff].chooses] for eff in edition.effects)
         """Whom each kind may choose: 0 nobody, 1 other players, 2 anyone."""
-        self.card_cache: dict[int, tuple[tuple[Action, ...], Ids]] = {}
-        self.pair_cache: dict[int, LegalList] = {}
+        self.card_cache: dict[int, LegalList] = {}
+        self.by_pair: list[LegalList | None] = [None] * (self.kinds**2 * players << players)
+        """Answers without a Sycophant's mark by :meth:`pair_index`, filled as asked (a list:
+        no key to box or hash; under 5 MB for the largest table, premium's 8 players)."""
         self.return_cache: dict[tuple[int, ...], LegalList] = {}
         countess = edition.find("countess")
         forcing = [k for k in (edition.find("king"), edition.find("prince")) if k >= 0]
@@ -78,20 +77,22 @@ class Legal:
         """LL-CARD-COUNTESS: the (hand, drawn) pairs that force her, as ``hand * 64 + drawn``."""
         if countess >= 0:
             only = self.plays[countess, (), -1]
-            self.countess_only: LegalList = ((only,), ids_of((only,)), EMPTY)
+            self.countess_only: LegalList = (only,)
+
+    def pair_index(self, hand: int, drawn: int, actor: int, others: int) -> int:
+        """Where :attr:`by_pair` keeps a play prompt's answer (LoveLetterPlay reads it too)."""
+        n = self.players
+        return ((hand * self.kinds + drawn) * n + actor) << n | others
 
     def play_legal(self, hand: int, drawn: int, actor: int, others: int, syc: int) -> LegalList:
         """The legal plays holding ``hand`` and ``drawn``; ``others`` = choosable others mask."""
-        if syc < 0:
-            # The same key as LoveLetterPlay.legal_actions, which reads this cache directly.
-            key = ((hand * 64 + drawn) * 16 + actor) << 8 | others
-            found = self.pair_cache.get(key)
-            if found is None:
-                found = self._pair_legal(hand, drawn, actor, others, syc)
-                if len(self.pair_cache) < PAIR_CACHE_LIMIT:
-                    self.pair_cache[key] = found
-            return found
-        return self._pair_legal(hand, drawn, actor, others, syc)
+        if syc >= 0:
+            return self._pair_legal(hand, drawn, actor, others, syc)  # from cached cards
+        i = self.pair_index(hand, drawn, actor, others)
+        found = self.by_pair[i]
+        if found is None:
+            found = self.by_pair[i] = self._pair_legal(hand, drawn, actor, others, syc)
+        return found
 
     def _pair_legal(self, hand: int, drawn: int, actor: int, others: int, syc: int) -> LegalList:
         if hand * 64 + drawn in self.forced:
@@ -99,35 +100,28 @@ class Legal:
             return self.countess_only
         if hand > drawn:
             hand, drawn = drawn, hand
-        first = self.card_legal(hand, actor, others)
+        first = self.card_legal(hand, actor, others, syc)
         if hand == drawn:
-            if syc >= 0:
-                return self.sycophant_forces(syc, [first[0]])
-            return first[0], first[1], EMPTY
-        second = self.card_legal(drawn, actor, others)
-        if syc >= 0:
-            return self.sycophant_forces(syc, [first[0], second[0]])
-        return first[0] + second[0], first[1], second[1]
+            return first
+        return first + self.card_legal(drawn, actor, others, syc)
 
-    def sycophant_forces(self, syc: int, groups: list[tuple[Action, ...]]) -> LegalList:
-        """LL-CARD-SYCOPHANT: each card's choices must include ``syc`` when any can."""
-        out: list[Action] = []
-        for group in groups:
-            # clause: LL-CARD-SYCOPHANT
-            hits = [a for a in group if isinstance(a, Play) and syc in a.targets]
-            out += hits if hits else group
-        acts = tuple(out)
-        return acts, ids_of(acts), EMPTY
+    def sycophant_forces(self, syc: int, group: LegalList) -> LegalList:
+        """LL-CARD-SYCOPHANT: a card's choices must include ``syc`` when any can."""
+        # clause: LL-CARD-SYCOPHANT
+        hits = tuple(a for a in group if isinstance(a, Play) and syc in a.targets)
+        return hits if hits else group
 
-    def card_legal(self, kind: int, actor: int, others: int) -> tuple[tuple[Action, ...], Ids]:
-        """One card's legal plays (cached by kind and choosable seats)."""
+    def card_legal(self, kind: int, actor: int, others: int, syc: int = -1) -> LegalList:
+        """One card's legal plays (cached by kind, choosable seats and the Sycophant's mark)."""
         mode = self.modes[kind]
         mask = 0 if mode == 0 else others if mode == 1 else others | 1 << actor
-        key = kind << 10 | mask
+        key = (kind << 10 | mask) << 4 | (syc + 1)
         found = self.card_cache.get(key)
         if found is None:
-            acts = self._build_card(kind, mask)
-            found = self.card_cache[key] = (acts, ids_of(acts))
+            found = self._build_card(kind, mask)
+            if syc >= 0:
+                found = self.sycophant_forces(syc, found)
+            self.card_cache[key] = found
         return found
 
     def _build_card(self, kind: int, mask: int) -> tuple[Action, ...]:
@@ -151,9 +145,7 @@ class Legal:
             seen: dict[Return, None] = {}
             for order in permutations(key):
                 seen.setdefault(self.actions.returns[order[0], tuple(order[1:])], None)
-            acts = tuple(sorted(seen, key=str))
-            found = (acts, ids_of(acts), EMPTY)
-            self.return_cache[key] = found
+            found = self.return_cache[key] = tuple(sorted(seen, key=str))
         return found
 
 
@@ -181,6 +173,5 @@ def legal_now(st: LoveLetterState, tab: Legal) -> LegalList:
         return tab.return_legal(pending.cards)
     if phase == CARDINAL and isinstance(pending, CardinalPending):
         looks = [tab.looks[s] for s in pending.pair if s != st.actor]
-        acts = (*looks, NO_LOOK)
-        return acts, ids_of(acts), EMPTY
+        return (*looks, NO_LOOK)
     return _OVER

@@ -1,13 +1,13 @@
 """Love Letter's transitions: turns, card effects, follow-up prompts, round and game ends.
 
 Transitions only: one handler per prompt kind (:meth:`Rules._transition` dispatches) and one
-per effect (:data:`_HANDLERS`, by the effect keywords of :data:`cards.EFFECT`). The state's
-fields are in :mod:`state`, legal answers in :mod:`legal`, knowledge in :mod:`views`.
+per effect (:meth:`Rules._effect` dispatches, by the codes of :data:`state.HANDLED`). The
+state's fields are in :mod:`state`, legal answers in :mod:`legal`, knowledge in :mod:`views`.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -18,6 +18,7 @@ from parlour.games.loveletter.state import (
     CARDINAL,
     CHANCELLOR,
     EQUAL,
+    HANDLED,
     HOLDS,
     KEPT,
     LACKS,
@@ -29,8 +30,24 @@ from parlour.games.loveletter.state import (
     LoveLetterState,
 )
 
-ONLY: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(8))
+ONLY: Final[tuple[frozenset[int], ...]] = tuple(frozenset((s,)) for s in range(8))
 """The audience of a seat's private event, by seat (made once, not per event)."""
+
+# Each effect's code (its index in HANDLED), as C statics when compiled.
+_GUARD: Final = HANDLED.index("guard")
+_PRIEST: Final = HANDLED.index("priest")
+_BARON: Final = HANDLED.index("baron")
+_HANDMAID: Final = HANDLED.index("handmaid")
+_PRINCE: Final = HANDLED.index("prince")
+_KING: Final = HANDLED.index("king")
+_PRINCESS: Final = HANDLED.index("princess")
+_DOWAGER: Final = HANDLED.index("dowager")
+_BISHOP: Final = HANDLED.index("bishop")
+_SYCOPHANT: Final = HANDLED.index("sycophant")
+_BARONESS: Final = HANDLED.index("baroness")
+_CARDINAL: Final = HANDLED.index("cardinal")
+_JESTER: Final = HANDLED.index("jester")
+_CHANCELLOR: Final = HANDLED.index("chancellor")
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -106,7 +123,8 @@ class Rules(LoveLetterState):
         self.jester = [-1] * n
         hv = self.hv
         for s in range(n):
-            hv[s] += 1
+            # (Not ``+=``: compiled, that is a generic in-place add on a list item.)
+            hv[s] = hv[s] + 1
         self.known = [-1] * (n * n)
         self.facts = []
         log = self.log
@@ -193,7 +211,8 @@ class Rules(LoveLetterState):
             totals = {s: sum(values[k] for k in self.discards[s]) for s in tied}
             top = max(totals.values())
             tied = [s for s in tied if totals[s] == top]
-            self._emit("tie_break", tied_seat=sorted(totals), best=top)
+            if self.log.record:
+                self._emit("tie_break", tied_seat=sorted(totals), best=top)
             if len(tied) > 1 and self.tie_rule == "discard-then-nobody":
                 tied = []
         self._end_round(tied, True)
@@ -242,7 +261,7 @@ class Rules(LoveLetterState):
 
     def _gain(self, seat: int, why: str, check: bool = True) -> None:
         """A token of affection; mid-round gains can end the game at once (LL-GAME-3)."""
-        self.tokens[seat] += 1
+        self.tokens[seat] = self.tokens[seat] + 1
         if self.log.record:
             self._emit("token", seat=seat, reason=why, tokens=self.tokens[seat])
         if check and self.tokens[seat] >= self.target:
@@ -253,7 +272,8 @@ class Rules(LoveLetterState):
         self.phase = OVER
         self._to_act = None
         self.winners = tuple(sorted(winners))
-        self._emit("game_won", winner=list(self.winners))
+        if self.log.record:
+            self._emit("game_won", winner=list(self.winners))
 
     def _knock_out(self, seat: int, by: str) -> None:
         """LL-TURN-5: out of the round, hand revealed and discarded (Constable first)."""
@@ -267,7 +287,7 @@ class Rules(LoveLetterState):
         if card >= 0:
             self.discards[seat].append(card)
             self.hand[seat] = -1
-            self.hv[seat] += 1
+            self.hv[seat] = self.hv[seat] + 1
         if constable:
             # clause: LL-CARD-CONSTABLE
             self._gain(seat, "constable")
@@ -278,17 +298,19 @@ class Rules(LoveLetterState):
             card = self.pile.pop()
         else:
             card, self.aside = self.aside, -1
-            self._emit("took_aside", seat=seat)
+            if self.log.record:
+                self._emit("took_aside", seat=seat)
         self.hand[seat] = card
-        self.hv[seat] += 1
-        if card >= 0:
+        self.hv[seat] = self.hv[seat] + 1
+        if card >= 0 and self.log.record:
             self._emit("drew", ONLY[seat], seat=seat, card=self._id(card))
 
     def _discard_hand(self, seat: int, by: str) -> bool:
         """Discard a hand without effect; the Princess knocks out. True if still in."""
         card = self.hand[seat]
         if card == self.k_princess:
-            self._emit("discarded", seat=seat, card=self._id(card), by=by)
+            if self.log.record:
+                self._emit("discarded", seat=seat, card=self._id(card), by=by)
             # clause: LL-CARD-PRINCESS
             self._knock_out(seat, "princess")
             return False
@@ -303,13 +325,14 @@ class Rules(LoveLetterState):
 
     def _play(self, play: Play) -> None:
         seat = self.actor
-        # By id, not ``play.kind``: an equal action built for another edition may arrive.
-        kind = self.kind_of[play.card]
+        # ``play.kind`` indexes its own edition's table: an equal action built for another
+        # edition may arrive, and is read by its card id.
+        kind = play.kind if play.edition is self.ed.name else self.kind_of[play.card]
         hv = self.hv
         if self.hand[seat] == kind:
             # Others who knew the old hand card can no longer tell what remains.
             self.hand[seat] = self.drawn
-            hv[seat] += 1
+            hv[seat] = hv[seat] + 1
         self.drawn = -1
         self.facts.append((KEPT, seat, hv[seat], kind, 0))
         # clause: LL-TURN-3
@@ -344,9 +367,9 @@ class Rules(LoveLetterState):
                 data = {"seat": seat, "card": play.card, "target": targets[0], "guess": play.guess}
                 ev.append(Event("played_guess", data))
         if targets or not self.chooses[kind]:
-            handler = _HANDLERS.get(self.ed.effects[kind])
-            if handler is not None:
-                handler(self, seat, targets, play.guess)
+            code = self.codes[kind]
+            if code >= 0:
+                self._effect(code, seat, targets, play.guess)
             if self.phase is not PLAY:
                 return  # a follow-up prompt, or the game's end
         # _end_turn written out (LL-END-1/2): this runs after nearly every move.
@@ -378,6 +401,40 @@ class Rules(LoveLetterState):
                 ev = log.events
                 ev.append(Event("turn", {"seat": s}))
                 ev.append(Event("drew", {"seat": s, "card": self.ed.ids[card]}, ONLY[s]))
+
+    def _effect(self, code: int, seat: int, targets: tuple[int, ...], guess: int | None) -> None:
+        """The played card's rule, by its effect code (:data:`state.HANDLED`'s order).
+
+        Written out as direct calls: compiled, a table of functions would make each a
+        generic Python call."""
+        if code == _GUARD:
+            self._guard(seat, targets, guess)
+        elif code == _PRIEST:
+            self._priest(seat, targets, guess)
+        elif code == _BARON:
+            self._baron(seat, targets, guess)
+        elif code == _HANDMAID:
+            self._handmaid(seat, targets, guess)
+        elif code == _PRINCE:
+            self._prince(seat, targets, guess)
+        elif code == _KING:
+            self._king(seat, targets, guess)
+        elif code == _PRINCESS:
+            self._princess(seat, targets, guess)
+        elif code == _DOWAGER:
+            self._dowager(seat, targets, guess)
+        elif code == _BISHOP:
+            self._bishop(seat, targets, guess)
+        elif code == _SYCOPHANT:
+            self._sycophant(seat, targets, guess)
+        elif code == _BARONESS:
+            self._baroness(seat, targets, guess)
+        elif code == _CARDINAL:
+            self._cardinal(seat, targets, guess)
+        elif code == _JESTER:
+            self._jester(seat, targets, guess)
+        elif code == _CHANCELLOR:
+            self._chancellor(seat, targets, guess)
 
     def _guard(self, seat: int, targets: tuple[int, ...], guess: int | None) -> None:
         """LL-CARD-GUARD (and LL-CARD-ASSASSIN)."""
@@ -433,7 +490,8 @@ class Rules(LoveLetterState):
             self.known[seat * n + t] = self.hv[t]
             self.known[t * n + seat] = self.hv[seat]
             self.facts.append((EQUAL, seat, self.hv[seat], t, self.hv[t]))
-            self._emit("compare_tie", seat=seat, target=t)
+            if self.log.record:
+                self._emit("compare_tie", seat=seat, target=t)
             return
         loser = (t if b < a else seat) if lower_out else (t if b > a else seat)
         self._knock_out(loser, "baron" if lower_out else "dowager")
@@ -455,8 +513,8 @@ class Rules(LoveLetterState):
     def _swap(self, a: int, b: int) -> None:
         hand, hv, n = self.hand, self.hv, self.players
         hand[a], hand[b] = hand[b], hand[a]
-        hv[a] += 1
-        hv[b] += 1
+        hv[a] = hv[a] + 1
+        hv[b] = hv[b] + 1
         self.known[a * n + b] = hv[b]
         self.known[b * n + a] = hv[a]
         if self.log.record:
@@ -465,7 +523,8 @@ class Rules(LoveLetterState):
 
     def _king(self, seat: int, targets: tuple[int, ...], guess: int | None) -> None:
         """LL-CARD-KING."""
-        self._emit("traded", seat=seat, target=targets[0])
+        if self.log.record:
+            self._emit("traded", seat=seat, target=targets[0])
         # clause: LL-CARD-KING, LL-CARD-KING-2019
         self._swap(seat, targets[0])
 
@@ -479,11 +538,13 @@ class Rules(LoveLetterState):
         t = targets[0]
         if self.values[self.hand[t]] != guess:
             self.facts.append((LACKS, t, self.hv[t], -1 if guess is None else guess, 0))
-            self._emit("bishop_miss", seat=seat, target=t, guess=guess)
+            if self.log.record:
+                self._emit("bishop_miss", seat=seat, target=t, guess=guess)
             return
         # clause: LL-CARD-BISHOP
         self.facts.append((HOLDS, t, self.hv[t], -1 if guess is None else guess, 0))
-        self._emit("bishop_hit", seat=seat, target=t, guess=guess)
+        if self.log.record:
+            self._emit("bishop_hit", seat=seat, target=t, guess=guess)
         self._gain(seat, "bishop")
         if self.phase == OVER:
             return
@@ -495,7 +556,8 @@ class Rules(LoveLetterState):
         pending = self.pending
         assert isinstance(pending, BishopPending)
         t = pending.target
-        self._emit("bishop_discards" if action.discard else "bishop_keeps", seat=t)
+        if self.log.record:
+            self._emit("bishop_discards" if action.discard else "bishop_keeps", seat=t)
         if action.discard and self._discard_hand(t, "bishop"):
             self._redraw(t)
         self.pending = None
@@ -509,7 +571,8 @@ class Rules(LoveLetterState):
         """LL-CARD-SYCOPHANT."""
         # clause: LL-CARD-SYCOPHANT
         self.syc = targets[0]
-        self._emit("sycophant", seat=seat, target=targets[0])
+        if self.log.record:
+            self._emit("sycophant", seat=seat, target=targets[0])
 
     def _baroness(self, seat: int, targets: tuple[int, ...], guess: int | None) -> None:
         """LL-CARD-BARONESS."""
@@ -522,7 +585,8 @@ class Rules(LoveLetterState):
         """LL-CARD-CARDINAL: swap two hands, then an optional look."""
         # clause: LL-CARD-CARDINAL
         a, b = targets
-        self._emit("cardinal_swap", seat=seat, first=a, second=b)
+        if self.log.record:
+            self._emit("cardinal_swap", seat=seat, first=a, second=b)
         self._swap(a, b)
         self.phase = CARDINAL
         self.pending = CardinalPending((a, b))
@@ -545,15 +609,17 @@ class Rules(LoveLetterState):
     def _chancellor(self, seat: int, targets: tuple[int, ...], guess: int | None) -> None:
         """LL-CARD-CHANCELLOR: draw up to two, keep one, return the rest to the bottom."""
         if not self.pile:
-            self._emit("no_effect", seat=seat, card="chancellor")
+            if self.log.record:
+                self._emit("no_effect", seat=seat, card="chancellor")
             return
         # clause: LL-CARD-CHANCELLOR
         drawn = [self.pile.pop() for _ in range(min(2, len(self.pile)))]
         self.pending = ChancellorPending((self.hand[seat], *drawn))
         self.hand[seat] = -1
-        self.hv[seat] += 1
+        self.hv[seat] = self.hv[seat] + 1
         self.phase = CHANCELLOR
-        self._emit("chancellor_drew", seat=seat, count=len(drawn))
+        if self.log.record:
+            self._emit("chancellor_drew", seat=seat, count=len(drawn))
         if self.log.record:
             self._emit(
                 "chancellor_cards",
@@ -566,9 +632,10 @@ class Rules(LoveLetterState):
         seat = self.actor
         ids = self.ed.ids
         self.hand[seat] = ids.index(action.keep)
-        self.hv[seat] += 1
+        self.hv[seat] = self.hv[seat] + 1
         self.pile[0:0] = [ids.index(c) for c in reversed(action.bottom)]
-        self._emit("returned", seat=seat, count=len(action.bottom))
+        if self.log.record:
+            self._emit("returned", seat=seat, count=len(action.bottom))
         if self.log.record:
             self._emit(
                 "returned_cards",
@@ -580,22 +647,3 @@ class Rules(LoveLetterState):
         self.phase = PLAY
         self.pending = None
         self._end_turn()
-
-
-_HANDLERS = {
-    "guard": Rules._guard,
-    "priest": Rules._priest,
-    "baron": Rules._baron,
-    "dowager": Rules._dowager,
-    "handmaid": Rules._handmaid,
-    "prince": Rules._prince,
-    "king": Rules._king,
-    "princess": Rules._princess,
-    "bishop": Rules._bishop,
-    "sycophant": Rules._sycophant,
-    "baroness": Rules._baroness,
-    "cardinal": Rules._cardinal,
-    "jester": Rules._jester,
-    "chancellor": Rules._chancellor,
-}
-"""Each effect keyword's code; cards without an entry have no effect when played."""

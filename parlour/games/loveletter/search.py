@@ -121,7 +121,7 @@ class LoveLetterHints:
     def rollout_action(self, state: State, rng: Rng) -> Action:
         """A Guard naming a hand the player knows, else a random legal move but the Princess."""
         st: LoveLetterPlay = state  # type: ignore[assignment]
-        legal = st._legal_now()[0]
+        legal = st._legal_now()
         if len(legal) == 1:
             return legal[0]
         keep, guards = _rollout_choices(legal)
@@ -310,7 +310,7 @@ def _kept_likelihood(
 
 
 def _likelihood(state: LoveLetterState, t: int, played: int, kept: int, others: int) -> float:
-    legal = legal_tables(state.ed.name, state.players).play_legal(kept, played, t, others, -1)[0]
+    legal = legal_tables(state.ed.name, state.players).play_legal(kept, played, t, others, -1)
     ids = state.ed.ids
     mine, theirs = ids[played], ids[kept]
     if not any(isinstance(a, Play) and a.card == mine for a in legal):

@@ -10,10 +10,11 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
+from parlour.engine.actions import Action
 from parlour.engine.codec import Field, integer, integer_tuple, integers, optional_integer
 from parlour.engine.events import Event
 from parlour.engine.prompts import PromptKind
@@ -38,10 +39,17 @@ class Prompt(PromptKind):
     """The game has ended."""
 
 
-PLAY, BISHOP, CHANCELLOR = Prompt.PLAY, Prompt.BISHOP, Prompt.CHANCELLOR
-CARDINAL, OVER = Prompt.CARDINAL, Prompt.OVER
+# Final: compiled, each is a C static rather than a look-up in the module's globals.
+PLAY: Final = Prompt.PLAY
+BISHOP: Final = Prompt.BISHOP
+CHANCELLOR: Final = Prompt.CHANCELLOR
+CARDINAL: Final = Prompt.CARDINAL
+OVER: Final = Prompt.OVER
 
-HOLDS, LACKS, EQUAL, KEPT = range(4)
+HOLDS: Final = 0
+LACKS: Final = 1
+EQUAL: Final = 2
+KEPT: Final = 3
 """Kinds of public facts about hands (a Bishop's hit, a missed guess, a comparison tie, a
 card played while the hand was kept: a hint for search, not a constraint)."""
 
@@ -139,9 +147,29 @@ def _dump_last_round(st: LoveLetterState, v: Any) -> list[Any] | None:
     return None if v is None else [v[0], list(v[1]), list(v[2])]
 
 
-EditionFacts = tuple[tuple[bool, ...], dict[str, int], tuple[int, ...]]
-"""Per edition: whether each kind chooses players, each card id's kind, and the kinds of
-the Princess, Assassin, Constable, Bishop, Count and Spy (-1 when absent)."""
+HANDLED: Final = (
+    "guard",
+    "priest",
+    "baron",
+    "handmaid",
+    "prince",
+    "king",
+    "princess",
+    "dowager",
+    "bishop",
+    "sycophant",
+    "baroness",
+    "cardinal",
+    "jester",
+    "chancellor",
+)
+"""The effects with a rule of their own when played, in the order of their codes (the
+rules dispatch on a kind's code, an int; cards of other effects have none when played)."""
+
+EditionFacts = tuple[tuple[bool, ...], dict[str, int], tuple[int, ...], tuple[int, ...]]
+"""Per edition: whether each kind chooses players, each card id's kind, the kinds of the
+Princess, Assassin, Constable, Bishop, Count and Spy (-1 when absent), and each kind's
+effect code (its index in :data:`HANDLED`, -1 for none)."""
 
 _EDITION_FACTS: dict[str, EditionFacts] = {}
 
@@ -151,7 +179,8 @@ _SPECIAL_KINDS = ("princess", "assassin", "constable", "bishop", "count", "spy")
 def _edition_facts(ed: Edition) -> EditionFacts:
     chooses = tuple(EFFECT[eff].targets for eff in ed.effects)
     kind_of = {cid: k for k, cid in enumerate(ed.ids)}
-    return chooses, kind_of, tuple(ed.find(effect) for effect in _SPECIAL_KINDS)
+    codes = tuple(HANDLED.index(eff) if eff in HANDLED else -1 for eff in ed.effects)
+    return chooses, kind_of, tuple(ed.find(effect) for effect in _SPECIAL_KINDS), codes
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -203,8 +232,9 @@ class LoveLetterState(State):
         facts = _EDITION_FACTS.get(ed.name)
         if facts is None:  # derived once per edition, not for every new game
             facts = _EDITION_FACTS[ed.name] = _edition_facts(ed)
-        self.chooses, self.kind_of, kinds = facts
-        """Whether each kind chooses players (from the effect table); kinds by card id."""
+        self.chooses, self.kind_of, kinds, self.codes = facts
+        """Whether each kind chooses players (from the effect table); kinds by card id;
+        each kind's effect code (:data:`HANDLED`)."""
         self.k_princess, self.k_assassin, self.k_constable = kinds[0], kinds[1], kinds[2]
         self.k_bishop, self.k_count, self.k_spy = kinds[3], kinds[4], kinds[5]
         self.premium = ed.name == "premium"
@@ -242,7 +272,7 @@ class LoveLetterState(State):
         self.winners: tuple[int, ...] = ()
         self.last_round: tuple[int, tuple[int, ...], tuple[int, ...]] | None = None
         """The previous round: its number, winners and showdown hands (empty if none)."""
-        self._legal: Any = None
+        self._legal: tuple[Action, ...] | None = None
         """The current prompt's legal answers, once computed (see :mod:`legal`)."""
         self.opening: list[Event] = []
         """Round 1's opening events (made in ``new``; see ``State.opening_events``)."""
