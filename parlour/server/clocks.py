@@ -37,18 +37,24 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import heapq
-import json
 import logging
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import insert, select, update
-
 from parlour.bots.registry import make_bot
+from parlour.server.clock_store import (
+    Running,
+    Settings,
+    TableClock,
+    check_settings,
+    load_clock,
+    load_clocks,
+    row,
+    save_clocks,
+)
 from parlour.server.errors import ServerError
-from parlour.server.storage import Store, clocks_t
 from parlour.server.table_bots import decide
 from parlour.server.tables import OPEN, PLAYING, LiveTable, token_matches
 
@@ -57,13 +63,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("parlour.server")
 
-MODES = ("none", "realtime", "turn")
-ON_TIMEOUT = ("move", "seat")
-PER_MOVE = {"realtime": (5.0, 3600.0), "turn": (3600.0, 30 * 86400.0)}
-"""The seconds per move each mode allows (real-time: 5 s to an hour; turn-based: an hour
-to 30 days)."""
-MAX_BANK = {"realtime": 7200.0, "turn": 30 * 86400.0}
-MAX_TIMEOUTS = 20
 LONGEST_SLEEP = 30.0
 """The timer wakes at least this often (seconds), so that a wall clock set back or forward
 never leaves a deadline waiting long."""
@@ -74,140 +73,6 @@ THINK = 5.0
 CLAIM_FOR = THINK + 30.0
 """Seconds a process's claim on a timeout holds; another looks again after that (the one
 that claimed may have died)."""
-
-
-@dataclass
-class Settings:
-    """A table's clock as its host set it."""
-
-    mode: str = "none"
-    per_move: float = 0.0
-    bank: float = 0.0
-    on_timeout: str = "move"
-    max_timeouts: int = 0
-
-
-@dataclass
-class Running:
-    """A clock's state: whose turn, since when, and what each seat has left."""
-
-    move: int = -1
-    """The move number this turn answers (-1: not started)."""
-    seat: int | None = None
-    """The seat to act at ``move``."""
-    started: float = 0.0
-    banks: list[float] = field(default_factory=list)
-    timeouts: list[int] = field(default_factory=list)
-    """Each seat's timeouts in a row."""
-    timed_out: int = -1
-    """The last move number a bot made on a timeout."""
-    standins: list[int] = field(default_factory=list)
-    """Seats a bot plays for until their person is back."""
-    handed: list[int] = field(default_factory=list)
-    """Seats a bot plays for until the host gives them back."""
-
-
-@dataclass
-class TableClock:
-    """One table's clock in memory."""
-
-    settings: Settings
-    running: Running
-
-    def deadline(self) -> float | None:
-        """When the seat to act times out (None: no clock, or nobody to act)."""
-        s, r = self.settings, self.running
-        if s.mode == "none" or r.seat is None or r.move < 0:
-            return None
-        return r.started + s.per_move + r.banks[r.seat]
-
-    def bots_play(self) -> set[int]:
-        """The seats a bot plays for now."""
-        return set(self.running.standins) | set(self.running.handed)
-
-
-# -- storage (run on the storage thread) ---------------------------------------------------
-
-
-def load_clocks(store: Store) -> dict[str, TableClock]:
-    """Every stored clock by table id."""
-    out = {}
-    with store.engine.connect() as conn:
-        for row in conn.execute(select(clocks_t)):
-            out[row.table_id] = _clock(row)
-    return out
-
-
-def load_clock(store: Store, table_id: str) -> TableClock | None:
-    """One table's stored clock."""
-    with store.engine.connect() as conn:
-        row = conn.execute(select(clocks_t).where(clocks_t.c.table_id == table_id)).first()
-    return None if row is None else _clock(row)
-
-
-def _clock(row: Any) -> TableClock:
-    return TableClock(Settings(**json.loads(row.settings)), Running(**json.loads(row.state)))
-
-
-def save_clock(store: Store, table_id: str, clock: TableClock, newer_than: int | None) -> bool:
-    """Store a clock; with ``newer_than``, only over a stored one of an older move (another
-    process may have stored this turn first). True if stored."""
-    return save_clocks(store, [row(table_id, clock, newer_than)])[0]
-
-
-Row = tuple[str, str, str, int, int | None]
-"""A clock as stored: table id, settings, state, move, and the move it may only replace an
-older one with (None: any)."""
-
-
-def row(table_id: str, clock: TableClock, newer_than: int | None) -> Row:
-    """A clock as :func:`save_clocks` stores it, taken now (on the event loop: the clock may
-    change while the storage thread writes)."""
-    settings, state = json.dumps(asdict(clock.settings)), json.dumps(asdict(clock.running))
-    return (table_id, settings, state, clock.running.move, newer_than)
-
-
-def save_clocks(store: Store, rows: list[Row]) -> list[bool]:
-    """Store several clocks in one transaction, each as :func:`save_clock` would."""
-    out = []
-    with store.engine.begin() as conn:
-        for table_id, settings, state, move, newer_than in rows:
-            values = {"settings": settings, "state": state, "move": move}
-            where = [clocks_t.c.table_id == table_id]
-            if newer_than is not None:
-                where.append(clocks_t.c.move <= newer_than)
-            if conn.execute(update(clocks_t).where(*where).values(**values)).rowcount:
-                out.append(True)
-                continue
-            exists = conn.execute(select(clocks_t.c.move).where(clocks_t.c.table_id == table_id))
-            if exists.first() is not None:
-                out.append(False)
-                continue
-            conn.execute(insert(clocks_t).values(table_id=table_id, **values))
-            out.append(True)
-    return out
-
-
-def check_settings(body: dict[str, Any]) -> Settings:
-    """Settings as asked, or a refusal naming what is wrong."""
-    mode = body.get("mode", "none")
-    if mode not in MODES:
-        raise ServerError("friends.error.clock_mode", mode=str(mode)[:20])
-    if mode == "none":
-        return Settings()
-    low, high = PER_MOVE[mode]
-    per_move, bank = body.get("per_move"), body.get("bank", 0)
-    if not isinstance(per_move, int | float) or not low <= float(per_move) <= high:
-        raise ServerError("friends.error.clock_per_move", low=f"{low:g}", high=f"{high:g}")
-    if not isinstance(bank, int | float) or not 0 <= float(bank) <= MAX_BANK[mode]:
-        raise ServerError("friends.error.clock_bank", high=f"{MAX_BANK[mode]:g}")
-    on_timeout = body.get("on_timeout", "move")
-    if on_timeout not in ON_TIMEOUT:
-        raise ServerError("friends.error.clock_on_timeout", value=str(on_timeout)[:20])
-    most = body.get("max_timeouts", 0)
-    if isinstance(most, bool) or not isinstance(most, int) or not 0 <= most <= MAX_TIMEOUTS:
-        raise ServerError("friends.error.clock_max_timeouts", high=MAX_TIMEOUTS)
-    return Settings(mode, float(per_move), float(bank), on_timeout, most)
 
 
 class Clocks:

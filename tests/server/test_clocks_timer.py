@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from parlour.server.clocks import Clocks, TableClock
+from parlour.server.clock_store import TableClock
+from parlour.server.clocks import Clocks
 from parlour.server.tables import LiveTable
 from tests.server.test_clocks import Clock, clock_of, hub_of, summary, timed_table
 
