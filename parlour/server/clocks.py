@@ -70,6 +70,8 @@ BOT = "normal"
 """The bot that plays for an absent person."""
 THINK = 5.0
 """Seconds a timeout's bot may think."""
+STORE_WAIT = 5.0
+"""Seconds a stopping server waits for the clocks that changed to be stored."""
 CLAIM_FOR = THINK + 30.0
 """Seconds a process's claim on a timeout holds; another looks again after that (the one
 that claimed may have died)."""
@@ -122,8 +124,9 @@ class Clocks:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        if self._storing is not None:
-            await asyncio.gather(self._storing, return_exceptions=True)
+        if self._storing is not None:  # a database away must not hold the shutdown forever
+            with contextlib.suppress(Exception, asyncio.CancelledError):
+                await asyncio.wait_for(self._storing, STORE_WAIT)
 
     # -- what people ask --------------------------------------------------------------------
 
