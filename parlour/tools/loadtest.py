@@ -458,7 +458,9 @@ async def run_load(
     ``marks`` is called with ``"start"`` and ``"end"`` as the measured run starts and ends
     (the server bench reads the server's CPU time then)."""
     bases = [base_url] if isinstance(base_url, str) else list(base_url)
-    limits = httpx.Limits(max_connections=50)
+    # Idle connections are let go before the server lets them go (its keep-alive is 5 s):
+    # a request sent on one the server was closing failed the whole setup (httpx.ReadError).
+    limits = httpx.Limits(max_connections=50, keepalive_expiry=2.0)
     ws_bases = ["ws" + base[len("http") :] for base in bases]
     async with contextlib.AsyncExitStack() as stack:
         https = [
