@@ -52,6 +52,10 @@ COMPILED: tuple[str, ...] = (
     "parlour.games.loveletter.search",
     "parlour.games.loveletter.bot",
     "parlour.bots.ismcts",
+    "parlour.engine.playout",
+    "parlour.rl.encoding",
+    "parlour.rl.encoders.loveletter",
+    "parlour.rl.core",
 )
 """The modules compiled by mypyc: the engine's hot path, each game's rules and Love Letter's
 search.

@@ -57,6 +57,23 @@ for game, players, games, bots in runs:
         data.pop(key)
     data["replays"] = report.replays
     out["reports"].append(hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest())
+# RL episodes: every observation vector, mask and reward, under seeded random legal play.
+import numpy as np
+from parlour.rl.env import ParlourAECEnv
+for game, players, options in (("loveletter", 2, {}), ("loveletter", 5, {"edition": "premium"}),
+                               ("gauntlet", 2, {}), ("splendor-marvel", 2, {})):
+    env = ParlourAECEnv(game, players, options=options, reward="round"
+                        if game == "loveletter" else "game")
+    digest, pick = hashlib.sha256(), np.random.default_rng(3)
+    for episode in range(2):
+        env.reset(seed=episode)
+        for agent in env.agent_iter():
+            obs, reward, done, cut, _ = env.last()
+            digest.update(obs["observation"].tobytes() + obs["action_mask"].tobytes())
+            digest.update(repr(reward).encode())
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(None if done or cut else int(legal[pick.integers(len(legal))]))
+    out["reports"].append(digest.hexdigest())
 out["files"] = {m: importlib.import_module(m).__file__ for m in _build.COMPILED}
 print(json.dumps(out))
 """
@@ -86,5 +103,5 @@ def test_compiled_and_pure_builds_give_identical_games() -> None:
     for module in _build.COMPILED:
         assert compiled["files"][module].endswith(".so"), module
         assert pure["files"][module].endswith(".py"), module
-    assert len(compiled["reports"]) == 7
+    assert len(compiled["reports"]) == 11
     assert compiled["reports"] == pure["reports"]

@@ -44,7 +44,7 @@ from parlour.sim.bench import (
     profile,
     random_playouts,
 )
-from parlour.sim.compare import Comparison, Row, compare
+from parlour.sim.compare import Comparison, Row, compare, pick_rows
 
 SECTIONS = ("engine", "ismcts", "rl")
 """What ``--only`` may pick: rules playouts, ISMCTS search, RL environment steps."""
@@ -138,15 +138,21 @@ def run_against(
     plot: Path | None,
     as_json: bool,
     lang: str,
+    *,
+    only: str | None = None,
+    clock: str = "wall",
 ) -> None:
     """``--against REV``: this tree and ``rev`` measured interleaved; ratios, and the plot."""
+    rows = pick_rows(only)
     with console.status("") as status:
         comparison = compare(
             rev,
             rounds=rounds,
             seconds=seconds,
             curves=plot is not None,
+            only=rows,
             step=lambda what: status.update(escape(t("cli.bench.measuring", lang, what=what))),
+            clock=clock,
         )
     if plot is not None:
         write_curves(comparison, plot, lang)
@@ -198,6 +204,7 @@ def comparison_notes(comparison: Comparison, lang: str) -> list[str]:
         if core is not None
         else t("cli.bench.not_pinned", lang)
     )
+    lines.append(t(f"cli.bench.clock.{comparison.clock}", lang))
     shares = [comparison.simulate_share(side) for side in ("base", "new")]
     if all(s is not None for s in shares):
         before, after = shares
@@ -303,6 +310,7 @@ def register(app: typer.Typer) -> None:
         plot: Annotated[
             Path | None, typer.Option("--plot", help=help_text("help.bench_plot"))
         ] = None,
+        clock: Annotated[str, typer.Option("--clock", help=help_text("help.bench_clock"))] = "wall",
         option: OptionFlag = None,
         lang: LangFlag = None,
     ) -> None:
@@ -310,7 +318,10 @@ def register(app: typer.Typer) -> None:
         console = Console()
         if against is not None:
             with friendly_errors(language):
-                run_against(console, against, rounds, seconds, plot, as_json, language)
+                run_against(
+                    console, against, rounds, seconds, plot, as_json, language,
+                    only=only, clock=clock,
+                )  # fmt: skip
             return
         games = [load_game(game_id, language)] if game_id is not None else all_games()
         plan: list[tuple[Game, int, dict[str, Any]]] = []

@@ -5,7 +5,7 @@ from parlour.engine.codec import Field
 from parlour.engine.errors import IllegalActionError, OptionError, ParlourError, ReplayError
 from parlour.engine.events import Event, EventLog, describe, events_for
 from parlour.engine.options import OptionSpec
-from parlour.engine.players import Bot, Observation, RandomBot
+from parlour.engine.players import Bot, LegalBot, Observation, RandomBot
 from parlour.engine.prompts import PromptKind
 from parlour.engine.replay import Replay
 from parlour.engine.rng import Rng, seed_from
@@ -20,6 +20,7 @@ __all__ = [
     "Field",
     "Game",
     "IllegalActionError",
+    "LegalBot",
     "Observation",
     "OptionError",
     "OptionSpec",

@@ -98,12 +98,30 @@ class Bot(ABC):
         del seat, players, options
 
 
-class RandomBot(Bot):
-    """Chooses uniformly among the legal actions."""
+class LegalBot(Bot):
+    """A bot that decides from the legal actions alone: no view, no sampled worlds.
 
-    name = "random"
+    The play-out loop asks its :meth:`pick` straight from the legal actions, without an
+    observation, unless a subclass overrides :meth:`act` (whose answer must stay
+    ``pick(obs.legal, rng)`` otherwise).
+    """
+
     reads_view = False
 
     def act(self, obs: Observation, rng: Rng) -> Action:
+        """The bot's pick among the observation's legal actions."""
+        return self.pick(obs.legal, rng)
+
+    @abstractmethod
+    def pick(self, legal: Sequence[Action], rng: Rng) -> Action:
+        """Choose one of ``legal`` (which it must not change)."""
+
+
+class RandomBot(LegalBot):
+    """Chooses uniformly among the legal actions."""
+
+    name = "random"
+
+    def pick(self, legal: Sequence[Action], rng: Rng) -> Action:
         """A uniformly random legal action."""
-        return rng.choice(obs.legal)
+        return rng.choice(legal)

@@ -19,7 +19,7 @@ the legal actions and, for search bots, a sampler rooted in an already-resampled
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -27,7 +27,7 @@ from parlour.engine.actions import Action
 from parlour.engine.errors import IllegalActionError, ReplayError
 from parlour.engine.events import Event
 from parlour.engine.i18n import DEFAULT_LANGUAGE
-from parlour.engine.players import Bot, Observation
+from parlour.engine.players import Bot, LegalBot, Observation, RandomBot
 from parlour.engine.rng import Rng, seed_from
 from parlour.engine.state import State
 
@@ -74,6 +74,45 @@ def _observe(bot: Bot, state: State, seat: int, rng: Rng) -> Observation:
     return Observation(state, seat, with_view=bot.reads_view)
 
 
+class _Plan:
+    """One seat's bot as the loop uses it, looked up once per play-out."""
+
+    __slots__ = ("act", "pick", "rng", "samples", "start", "uniform", "with_view")
+
+    def __init__(self, bot: Bot, stream: int) -> None:
+        self.act: Callable[[Observation, Rng], Action] = bot.act
+        self.pick: Callable[[Sequence[Action], Rng], Action] | None = picker(bot)
+        # The random bot's own pick is rng.choice(legal): drawn here, it costs no call
+        # into Python code (the bots are not compiled).
+        self.uniform: bool = self.pick is not None and _defines(type(bot), "pick") is RandomBot
+        self.samples: bool = bot.samples
+        self.with_view: bool = bot.reads_view
+        # Where the seat's generator starts at move 0: a sampling bot's spawn draws from
+        # there, and everyone else acts on the generator after that draw (see _observe).
+        self.start: int = stream if self.samples else (stream + _GOLDEN) & _MASK
+        self.rng: Rng = Rng()
+
+
+def picker(bot: Bot) -> Callable[[Sequence[Action], Rng], Action] | None:
+    """``bot.pick`` when the bot decides from the legal actions alone, else None.
+
+    That is a :class:`LegalBot` that neither samples nor overrides ``act``: its move is
+    ``pick(legal, rng)`` on the generator :func:`decide` gives it, so the loop can ask for it
+    without building an observation, and the game is the same move for move.
+    """
+    if not isinstance(bot, LegalBot) or bot.samples:
+        return None
+    return bot.pick if _defines(type(bot), "act") is LegalBot else None
+
+
+def _defines(cls: type, name: str) -> type | None:
+    """The class in ``cls``'s method resolution order that defines ``name``."""
+    for base in cls.__mro__:
+        if name in base.__dict__:
+            return base
+    return None
+
+
 def play_out(
     state: State,
     bots: Mapping[int, Bot] | Sequence[Bot],
@@ -89,35 +128,38 @@ def play_out(
     """
     seats: Mapping[int, Bot] = bots if isinstance(bots, Mapping) else dict(enumerate(bots))
     seed = state.seed
-    # Per seat, looked up once: the bot's act, whether it samples and reads its view, the
-    # start of its stream, and a generator set (not made) per move.
-    plans = {
-        seat: (bot.act, bot.samples, bot.reads_view, seat_stream(seed, seat), Rng())
-        for seat, bot in seats.items()
+    # Per seat, looked up once: the bot's act (or pick), whether it samples and reads its
+    # view, the start of its stream, and a generator set (not made) per move.
+    plans: dict[int, _Plan] = {
+        seat: _Plan(bot, seat_stream(seed, seat)) for seat, bot in seats.items()
     }
     limit = max_moves if max_moves is not None else 1 << 62
     actions: list[Action] = []
-    append = actions.append
-    apply = state.apply
-    while (seat := state.to_act) is not None:
+    while True:
+        seat = state.to_act
+        if seat is None:
+            break
         plan = plans.get(seat)
         if plan is None:
             break
         move = state.move_number
         if move >= limit:
             raise RuntimeError(f"game {state.game.id} seed {seed} did not end in {limit} moves")
-        act, samples, reads_view, stream, rng = plan
         # bot_rng and _observe written out (the loop of every simulation).
-        if samples:
-            rng.state = (stream + move * MOVE_STEP) & _MASK
-            obs = Observation(state, seat, sampling=True, rng=rng.spawn(), with_view=reads_view)
+        rng = plan.rng
+        rng.state = (plan.start + move * MOVE_STEP) & _MASK
+        pick = plan.pick
+        if plan.uniform:
+            action = rng.choice(state.legal_actions())  # RandomBot.pick
+        elif pick is not None:
+            action = pick(state.legal_actions(), rng)
+        elif plan.samples:
+            obs = Observation(state, seat, sampling=True, rng=rng.spawn(), with_view=plan.with_view)
+            action = plan.act(obs, rng)
         else:
-            # The generator after the passed-over draw (see _observe).
-            rng.state = (stream + move * MOVE_STEP + _GOLDEN) & _MASK
-            obs = Observation(state, seat, with_view=reads_view)
-        action = act(obs, rng)
-        apply(action)
-        append(action)
+            action = plan.act(Observation(state, seat, with_view=plan.with_view), rng)
+        state.apply(action)
+        actions.append(action)
         if counts is not None:
             counts[seat] += 1
     return actions

@@ -73,6 +73,8 @@ def action_code(action: Any) -> int:
     ``int()`` alone would turn ``2.7`` into 2, ``"3"`` into 3 and ``True`` into 1 (another
     action than meant) and fail with a raw error on text or arrays.
     """
+    if type(action) is int:  # the common case, before the slower checks of ABCs
+        return action
     if isinstance(action, np.ndarray) and action.shape == ():
         action = action.item()
     if isinstance(action, bool | np.bool_) or not isinstance(action, Integral):
@@ -81,27 +83,31 @@ def action_code(action: Any) -> int:
 
 
 def configure(
-    game_id: str,
-    players: int | None,
+    game_id: Any,
+    players: Any,
     options: Mapping[str, Any] | None,
     *,
-    reward: str = "game",
-    max_steps: int = DEFAULT_MAX_STEPS,
-    lang: str = "en",
+    reward: object = "game",
+    max_steps: object = DEFAULT_MAX_STEPS,
+    lang: object = "en",
 ) -> EnvConfig:
-    """Check and resolve an environment's settings (raises OptionError with a reason)."""
+    """Check and resolve an environment's settings (raises OptionError with a reason).
+
+    The settings are taken as any object (``Any``): compiled, a typed parameter would
+    refuse a wrong type with a TypeError before these checks could name it.
+    """
     game = get_game(game_id)
     given = dict(options or {})
     if players is None:
         players = game.player_range(given)[0]
     resolved = game.resolve_options(players, given)
-    if reward not in REWARD_KINDS:
+    if not isinstance(reward, str) or reward not in REWARD_KINDS:
         raise OptionError(
             "rl.error.bad_reward", reward=str(reward)[:40], known=", ".join(REWARD_KINDS)
         )
     if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
         raise OptionError("rl.error.bad_max_steps", value=str(max_steps)[:40])
-    if lang not in LANGUAGES:
+    if not isinstance(lang, str) or lang not in LANGUAGES:
         raise OptionError("rl.error.bad_lang", lang=str(lang)[:20], known=", ".join(LANGUAGES))
     encoder = make_encoder(game.id, players, resolved)
     if reward == "round" and not _has_rounds(encoder, game, players, resolved):
@@ -129,7 +135,7 @@ def reset_stack(options: Mapping[str, Any] | None) -> Any:
     return None if options is None else options.get("stack")
 
 
-def check_render_mode(render_mode: str | None) -> None:
+def check_render_mode(render_mode: object) -> None:
     """Refuse an unknown render mode."""
     if render_mode is not None and render_mode not in RENDER_MODES:
         raise OptionError(
@@ -137,7 +143,7 @@ def check_render_mode(render_mode: str | None) -> None:
         )
 
 
-def check_illegal(illegal: str) -> None:
+def check_illegal(illegal: object) -> None:
     """Refuse an unknown illegal-action policy."""
     if illegal not in ILLEGAL_POLICIES:
         raise OptionError(
@@ -173,7 +179,7 @@ class EpisodeSeeds:
     def __init__(self) -> None:
         self._rng: Rng | None = None
 
-    def next(self, seed: int | None) -> int:
+    def next(self, seed: object) -> int:
         """The game seed of the next episode."""
         if seed is not None:
             if isinstance(seed, bool) or not isinstance(seed, Integral):
@@ -201,6 +207,9 @@ class Episode:
         """Events not yet rendered (kept only when recording)."""
         self._points = self._round_points()
         self._cache: dict[int, Obs] = {}
+        space = self.state.action_space
+        self._space = space
+        self._by_id = codes_by_id(space)
 
     @property
     def done(self) -> bool:
@@ -221,18 +230,21 @@ class Episode:
             vector = encoder.encode_state(self.state, seat)
             if vector is None:
                 vector = encoder.encode(self.state.view(seat))
-            mask = np.zeros(self.config.action_size, dtype=np.int8)
-            if not self.done and self.state.to_act == seat:
-                space = self.state.action_space
-                by_id = codes_by_id(space)
+            ones = bytearray(self.config.action_size)
+            state = self.state
+            if not self.truncated and state.to_act == seat:
+                space = state.action_space
+                by_id = self._by_id if space is self._space else codes_by_id(space)
                 # The space's own (interned) actions by identity, anything else by value.
-                legal = self.state.legal_actions()
-                mask[[space.code(a) if (c := by_id.get(id(a))) is None else c for a in legal]] = 1
+                for a in state.legal_actions():
+                    c = by_id.get(id(a))
+                    ones[space.code(a) if c is None else c] = 1
+            mask: NDArray[np.int8] = np.frombuffer(ones, np.int8)
             obs = {"observation": vector, "action_mask": mask}
             self._cache[seat] = obs
         return {"observation": obs["observation"].copy(), "action_mask": obs["action_mask"].copy()}
 
-    def apply(self, code: int) -> list[float]:
+    def apply(self, code: object) -> list[float]:
         """Apply one action code for the seat to act; return every seat's reward for it.
 
         An illegal code raises IllegalActionError and changes nothing.

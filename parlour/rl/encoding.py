@@ -13,12 +13,13 @@ Seats are written relative to the observer: "seat 0" in a per-seat field is the 
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import numpy as np
+from mypy_extensions import mypyc_attr
 from numpy.typing import NDArray
 
 Vector = NDArray[np.float32]
@@ -52,7 +53,10 @@ class Slot:
         return self.start + self.size
 
 
-class Encoder(ABC):
+# Not an ABC: compiled, ABCMeta's cached isinstance can answer wrongly for compiled classes
+# (the engine's State learnt it); the abstract methods stay for the type checker.
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Encoder:
     """Encodes one game configuration's views; subclass once per game."""
 
     game_id: ClassVar[str]
@@ -100,7 +104,11 @@ class Encoder(ABC):
 
     def finish(self, out: Writer) -> Vector:
         """The written values as the observation vector, clipped to [0, 1]."""
-        vector = np.array(out.data, dtype=np.float32)
+        return self.vector(out.data)
+
+    def vector(self, data: list[float]) -> Vector:
+        """Values (each already divided by its scale) as the vector, clipped to [0, 1]."""
+        vector: Vector = np.array(data, np.float32)
         # np.clip's own checks cost more than the two ufuncs it comes to (same values).
         np.maximum(vector, 0.0, out=vector)
         return np.minimum(vector, 1.0, out=vector)

@@ -138,6 +138,7 @@ class ParlourAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type i
             "name": f"{game_id.replace('-', '_')}_v{self.encoder.version}",
         }
         self.possible_agents: list[str] = [f"player_{i}" for i in range(self.config.players)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.agents: list[str] = []
         size = self.config.action_size
         self.action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
@@ -174,7 +175,7 @@ class ParlourAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type i
 
     def observe(self, agent: str) -> Obs:
         """The agent's observation: its encoded view and, when it is to act, its mask."""
-        return self._episode.observation(self.possible_agents.index(agent))
+        return self._episode.observation(self._seats[agent])
 
     def step(self, action: Any) -> None:
         """Apply the selected agent's action (``None`` for an agent whose episode ended)."""
@@ -185,16 +186,21 @@ class ParlourAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type i
         episode = self._episode
         if action is None:
             raise OptionError("rl.error.no_action", agent=agent)
-        rewards = episode.apply(action_code(action))
-        self._cumulative_rewards[agent] = 0.0
-        self.rewards = {a: rewards[i] for i, a in enumerate(self.possible_agents)}
-        if episode.state.is_over:
+        rewards = episode.apply(action)
+        cumulative = self._cumulative_rewards
+        cumulative[agent] = 0.0
+        self.rewards = dict(zip(self.possible_agents, rewards, strict=True))
+        state = episode.state
+        if state.is_over:
             self.terminations = dict.fromkeys(self.agents, True)
         elif episode.truncated:
             self.truncations = dict.fromkeys(self.agents, True)
         else:
-            self.agent_selection = self._agent_to_act()
-        self._accumulate_rewards()
+            seat = state.to_act
+            self.agent_selection = self.possible_agents[0 if seat is None else seat]
+        # _accumulate_rewards, written out (every step pays for it).
+        for who, reward in self.rewards.items():
+            cumulative[who] += reward
         if self.render_mode == "human":
             self.render()
 

@@ -64,6 +64,38 @@ TARGETS = (
 """The rows of the issue's table that a run of two builds can measure (memory is measured
 apart, see docs/performance.md)."""
 
+SECTIONS: dict[str, tuple[str, ...]] = {
+    "engine": tuple(t.key for t in TARGETS if t.request["kind"] == "playouts"),
+    "ismcts": tuple(t.key for t in TARGETS if t.request["kind"] == "ismcts"),
+    "rl": tuple(t.key for t in TARGETS if t.request["kind"] == "rl"),
+    "simulate": ("ll_raw_2", "simulate_ll_2"),
+}
+"""The rows ``--only`` can name by section (it also takes row keys)."""
+
+CLOCKS = ("wall", "cpu")
+"""What a comparison may time by: wall-clock time, or each worker's CPU time."""
+
+
+def pick_rows(only: str | None) -> set[str] | None:
+    """The row keys ``--only`` names: sections or row keys, comma-separated (None: all).
+
+    Raises OptionError naming what it knows for an unknown name.
+    """
+    if only is None:
+        return None
+    keys = {t.key for t in TARGETS}
+    rows: set[str] = set()
+    for name in (part.strip() for part in only.split(",")):
+        if name in SECTIONS:
+            rows.update(SECTIONS[name])
+        elif name in keys:
+            rows.add(name)
+        elif name:
+            known = ", ".join([*SECTIONS, *sorted(keys)])
+            raise OptionError("cli.error.bench_only", only=name[:40], known=known)
+    return rows
+
+
 SIMULATE_SHARE = ("simulate_ll_2", "ll_raw_2")
 """``parlour simulate``'s games/s as a share of the raw engine loop on the same games."""
 
@@ -128,6 +160,9 @@ class Comparison:
     """The target rows."""
     curves: list[tuple[str, int, dict[str, Any], Row]] = field(default_factory=list)
     """(game, players, options, games/s row) for the plot."""
+    clock: str = "wall"
+    """What timed the figures: ``wall`` (wall-clock time) or ``cpu`` (each worker's CPU
+    time, which the machine's other work does not stretch)."""
 
     def simulate_share(self, side: str) -> float | None:
         """``parlour simulate`` games/s over the raw loop's, medians, for ``base`` or ``new``."""
@@ -159,6 +194,7 @@ class Comparison:
             "core": self.core,
             "rounds": self.rounds,
             "seconds": self.seconds,
+            "clock": self.clock,
             "rows": [row(r) for r in self.rows],
             "simulate_share": {s: self.simulate_share(s) for s in ("base", "new")},
             "curves": [
@@ -271,8 +307,12 @@ def compare(
     curves: bool = False,
     only: set[str] | None = None,
     step: Step | None = None,
+    clock: str = "wall",
 ) -> Comparison:
-    """Measure every target (and the plot's curves when asked) on ``rev`` and on this tree."""
+    """Measure every target (and the plot's curves when asked) on ``rev`` and on this tree,
+    timed by ``clock`` (``wall`` or ``cpu``)."""
+    if clock not in CLOCKS:
+        raise OptionError("cli.error.bench_clock", clock=str(clock)[:20], known=", ".join(CLOCKS))
     root = source_root()
     head = _git(root, "rev-parse", "HEAD")
     dirty = _git(root, "status", "--porcelain", "--untracked-files=no")
@@ -303,7 +343,7 @@ def compare(
                 for row in every:
                     if step is not None:
                         step(f"{index + 1}/{rounds} {row.target.key}")
-                    request = row.target.request | {"seconds": seconds}
+                    request = row.target.request | {"seconds": seconds, "clock": clock}
                     # Alternate who goes first, so neither side always runs on a warm cache.
                     sides = [(base, row.base), (new, row.new)]
                     for worker, out in sides if index % 2 == 0 else sides[::-1]:
@@ -322,4 +362,5 @@ def compare(
         seconds,
         rows,
         plot_rows,
+        clock,
     )

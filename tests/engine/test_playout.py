@@ -2,14 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
-from parlour.engine import Action, Bot, Observation, RandomBot, ReplayError, Rng, seed_from
+from parlour.engine import (
+    Action,
+    Bot,
+    LegalBot,
+    Observation,
+    RandomBot,
+    ReplayError,
+    Rng,
+    seed_from,
+)
 from parlour.engine.playout import (
     bot_moves_differ,
     bot_rng,
     decide,
     observe,
+    picker,
     play_out,
     replay_actions,
 )
@@ -115,3 +127,79 @@ def test_replay_actions_names_the_refused_action_and_keeps_the_state() -> None:
     assert error.value.key == "core.error.replay_bad_action"
     assert error.value.params["index"] == 2
     assert state.to_json() == before
+
+
+class _ThroughAct(RandomBot):
+    """The random bot's move, made through an observation (``act`` overridden, same pick)."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def act(self, obs: Observation, rng: Rng) -> Action:
+        self.calls += 1
+        return rng.choice(obs.legal)
+
+
+class _FirstByAct(RandomBot):
+    """A planted fault for the loop's shortcut: ``act`` overridden to play the first action."""
+
+    def act(self, obs: Observation, rng: Rng) -> Action:
+        return obs.legal[0]
+
+
+class _Last(LegalBot):
+    """A bot choosing from the legal actions alone: always the last one."""
+
+    def pick(self, legal: Sequence[Action], rng: Rng) -> Action:
+        return legal[-1]
+
+
+def test_a_legal_only_bot_is_asked_without_an_observation_and_plays_the_same_game() -> None:
+    """The random bot's shortcut (pick from the legal actions) makes the moves its act
+    makes through an observation, for every seat, game after game."""
+    for seed in range(20):
+        fast, slow = HIGHCARD.new(3, {}, seed), HIGHCARD.new(3, {}, seed)
+        through = [_ThroughAct() for _ in range(3)]
+        assert picker(RandomBot()) is not None and picker(through[0]) is None
+        assert play_out(fast, [RandomBot() for _ in range(3)]) == play_out(slow, through)
+        assert sum(b.calls for b in through) == slow.move_number > 0
+
+
+def test_a_bot_overriding_act_is_asked_through_act() -> None:
+    """The shortcut is taken only when act is LegalBot's: an overriding act is honoured."""
+    state = HIGHCARD.new(2, {}, 3)
+    start = state.clone()
+    actions = play_out(state, [_FirstByAct(), _FirstByAct()])
+    replayed = start.clone()
+    for action in actions:
+        assert action == replayed.legal_actions()[0]
+        replayed.apply(action)
+    # A bot of its own pick is asked by the shortcut and through decide alike.
+    state = start.clone()
+    actions = play_out(state, [_Last(), _Last()])
+    assert bot_moves_differ(start.clone(), actions, {0: _Last(), 1: _Last()}) == []
+    assert actions[0] == start.legal_actions()[-1]
+
+
+def test_a_sampling_legal_only_bot_gets_its_observation() -> None:
+    """A LegalBot that samples is not short-cut (its generator must spawn first)."""
+    bot = RandomBot()
+    bot.samples = True
+    assert picker(bot) is None
+
+
+class _LastOfRandom(RandomBot):
+    """A planted fault for the random bot's own draw: pick overridden (the last action)."""
+
+    def pick(self, legal: Sequence[Action], rng: Rng) -> Action:
+        return legal[-1]
+
+
+def test_a_random_bot_subclass_with_its_own_pick_is_asked_its_pick() -> None:
+    """The loop draws for the random bot itself only while its pick is RandomBot's."""
+    state = HIGHCARD.new(3, {}, 5)
+    start = state.clone()
+    actions = play_out(state, [_LastOfRandom() for _ in range(3)])
+    for action in actions:
+        assert action == start.legal_actions()[-1]
+        start.apply(action)

@@ -70,14 +70,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, cast, get_args
 
+import numpy as np
+from mypy_extensions import mypyc_attr
+
 from parlour.engine import State
 from parlour.games.loveletter.cards import TABLES
 from parlour.games.loveletter.contracts import LoveLetterView, PromptName
 from parlour.games.loveletter.state import (
+    PLAY,
     BishopPending,
     CardinalPending,
     ChancellorPending,
     LoveLetterState,
+    Prompt,
 )
 from parlour.games.loveletter.views import held_cards, known_hands
 from parlour.rl.encoding import Encoder, Field, Vector, Writer
@@ -86,8 +91,12 @@ PHASES: tuple[PromptName, ...] = get_args(PromptName)
 """The view's ``phase`` values, in the order of the ``phase`` field."""
 HAND_MAX = 3
 """The most cards a seat holds at once (the Chancellor's draw)."""
+_PHASE_AT: dict[Prompt, int] = {Prompt(name): i for i, name in enumerate(PHASES)}
+"""Each prompt's place in the ``phase`` field (an enum's value is read slowly)."""
+_PLAY_AT = _PHASE_AT[PLAY]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class LoveLetterEncoder(Encoder):
     """Love Letter views as vectors (layout in the module docstring)."""
 
@@ -99,6 +108,8 @@ class LoveLetterEncoder(Encoder):
         self.kinds = {card: k for k, card in enumerate(self.edition.ids)}
         super().__init__(players, options)
         self._starts = {name: slot.start for name, slot in self.slots.items()}
+        # A subclass writing views its own way is asked for views (see encode_state).
+        self._writes_views = type(self).write is not _WRITE
 
     def fields(self) -> Sequence[Field]:
         """The layout (see the module docstring)."""
@@ -187,10 +198,9 @@ class LoveLetterEncoder(Encoder):
         it knows) and the public table: the environment's every step used to build a view
         only to read it here. A test checks it equals the view's vector on every prompt.
         """
-        if not isinstance(state, LoveLetterState) or type(self).write is not _WRITE:
-            return None  # a subclass writing views its own way is asked for views
-        out = Writer(self)
-        data = out.data
+        if self._writes_views or not isinstance(state, LoveLetterState):
+            return None
+        data = [0.0] * self.size
         start = self._starts
         n, counts = self.players, self.edition.counts
         k = len(counts)
@@ -198,7 +208,8 @@ class LoveLetterEncoder(Encoder):
         to_act = state.to_act
         if to_act is not None:
             data[start["to_act"] + to_act] = 1.0
-        data[start["phase"] + PHASES.index(state.phase.value)] = 1.0
+        phase = state.phase
+        data[start["phase"] + (_PLAY_AT if phase is PLAY else _PHASE_AT[phase])] = 1.0
         unseen = list(counts)
         at = start["hand"]
         for kind in held_cards(state, seat):
@@ -216,7 +227,7 @@ class LoveLetterEncoder(Encoder):
             data[sizes + s] = len(held_cards(state, s)) / HAND_MAX
             data[alive + s] = float(bool(state.alive >> s & 1))
             data[prot + s] = float(bool(state.prot >> s & 1))
-            data[tokens + s] = state.tokens[s] / target
+            data[tokens + s] = min(state.tokens[s] / target, 1.0)  # a winner may pass it
             pile = state.discards[s]
             for kind in pile:
                 data[discards + s * k + kind] += 1 / counts[kind]
@@ -232,7 +243,7 @@ class LoveLetterEncoder(Encoder):
             unseen[kind] -= 1
         at = start["unseen"]
         for kind, left in enumerate(unseen):
-            data[at + kind] = left / counts[kind]
+            data[at + kind] = max(left, 0) / counts[kind]
         data[start["pile"]] = len(state.pile) / len(self.edition.deck)
         data[start["first"] + state.first] = 1.0
         if state.syc >= 0:
@@ -246,7 +257,9 @@ class LoveLetterEncoder(Encoder):
                 data[start["cardinal"] + s] = 1.0
         elif isinstance(pending, ChancellorPending):
             data[start["chancellor"]] = (len(pending.cards) - 1) / 2
-        return self.finish(out)
+        # Every value is in [0, 1] as written (the two that could leave it are clamped
+        # above), so the vector needs no clipping: the view's, clipped, is the same.
+        return np.array(data, np.float32)
 
     def round_points(self, view: Mapping[str, Any]) -> Sequence[float]:
         """Tokens of affection per seat (public)."""
