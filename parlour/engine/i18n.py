@@ -110,24 +110,64 @@ class _Formatter(string.Formatter):
         return forms.get(category, forms.get("other", ""))
 
 
-def t(key: str, lang: str = DEFAULT_LANGUAGE, /, **params: Any) -> str:
-    """Translate a full key into ``lang`` and fill in its parameters."""
+_FOUND: dict[tuple[str, str], tuple[str, str]] = {}
+"""Texts already looked up, by full key and language: the text and the language it was
+found in (only keys a catalog holds, so the table is bounded by the catalogs)."""
+_FORMATTERS: dict[str, _Formatter] = {}
+
+
+def _lookup(key: str, lang: str) -> tuple[str, str] | None:
+    """A key's text in ``lang``, else in English, with the language it was found in."""
+    found = _FOUND.get((key, lang))
+    if found is not None:
+        return found
     domain, _, rest = key.partition(".")
     text = catalog(lang, domain).get(rest)
-    found = lang
+    where = lang
     if text is None and lang != DEFAULT_LANGUAGE:
         text = catalog(DEFAULT_LANGUAGE, domain).get(rest)
-        found = DEFAULT_LANGUAGE
+        where = DEFAULT_LANGUAGE
     if text is None:
+        return None
+    found = _FOUND[(key, lang)] = (text, where)
+    return found
+
+
+def t(key: str, lang: str = DEFAULT_LANGUAGE, /, **params: Any) -> str:
+    """Translate a full key into ``lang`` and fill in its parameters."""
+    found = _lookup(key, lang)
+    if found is None:
         return key
+    text, where = found
     if not params and "=" not in text:
         return text
     try:
         if "=" in text:
-            return _Formatter(found).format(text, **params)
+            formatter = _FORMATTERS.get(where)
+            if formatter is None:
+                formatter = _FORMATTERS[where] = _Formatter(where)
+            return formatter.format(text, **params)
         return text.format(**params)
     except (KeyError, IndexError, ValueError):
         return text
+
+
+_NAMES: dict[tuple[str, str, str], str] = {}
+"""Names (``<game>.name.<value>``) already translated, by game, value and language."""
+
+
+def _name(game: str, value: str, lang: str) -> str | None:
+    """The text of ``<game>.name.<value>`` in ``lang``, or None when there is none (a
+    hit is kept: every event line names cards, and looking the key up twice each time
+    was a large part of a busy server's event texts)."""
+    found = _NAMES.get((game, value, lang))
+    if found is not None:
+        return found
+    key = f"{game}.name.{value}"
+    if not has(key):
+        return None
+    found = _NAMES[(game, value, lang)] = t(key, lang)
+    return found
 
 
 def render_params(
@@ -160,8 +200,10 @@ def render_params(
             if names is not None and 0 <= value < len(names):
                 return names[value]
             return t("core.seat_name", lang, number=value + 1)
-        if isinstance(value, str) and has(f"{game}.name.{value}"):
-            return t(f"{game}.name.{value}", lang)
+        if isinstance(value, str):
+            named = _name(game, value, lang)
+            if named is not None:
+                return named
         if isinstance(value, list | tuple):
             return t("core.list_separator", lang).join(one(key, v) for v in value)
         return str(value)

@@ -86,6 +86,11 @@ def result_text(game: str, result: Result, lang: str, names: Sequence[str]) -> s
     return t("web.result.winners", lang, winners=winners, reason=reason)
 
 
+TEXTS_KEPT = 20_000
+"""Event texts kept for reuse (see :func:`render_log`); all are dropped past this many."""
+_texts: dict[tuple[Any, ...], str] = {}
+
+
 def render_log(
     game: Game,
     log: Sequence[tuple[int, Event]],
@@ -96,13 +101,38 @@ def render_log(
     options: Mapping[str, Any] | None = None,
 ) -> tuple[list[int], list[dict[str, Any]]]:
     """The events of ``log`` (whose first entry is entry ``start`` of the table's log) that
-    ``seat`` may see, rendered: their indices in the table's log, and their JSON."""
+    ``seat`` may see, rendered: their indices in the table's log, and their JSON.
+
+    An event's text depends on the event, the game, the language, the names and the
+    options only: one already rendered for the same (every audience of a table that may see
+    an event, and many tables' alike events) is reused rather than rendered again (the
+    event texts were a fifth of a busy server's work)."""
     index: list[int] = []
     events: list[dict[str, Any]] = []
+    try:
+        common = (game, lang, tuple(names), orjson.dumps(options, option=orjson.OPT_SORT_KEYS))
+    except TypeError:  # options orjson cannot write: rendered every time
+        common = None
+    texts = _texts
     for i, (m, e) in enumerate(log, start):
-        if e.visible_to(seat):
-            index.append(i)
-            events.append(event_json(game, m, e, lang, names, options))
+        if not e.visible_to(seat):
+            continue
+        index.append(i)
+        data = dict(e.data)
+        key = None
+        if common is not None:
+            try:
+                key = (common, e.kind, orjson.dumps(data))
+            except TypeError:
+                key = None
+        text = None if key is None else texts.get(key)
+        if text is None:
+            text = describe(game, e, lang, names, options)
+            if key is not None:
+                if len(texts) >= TEXTS_KEPT:
+                    texts.clear()
+                texts[key] = text
+        events.append({"move": m, "kind": e.kind, "data": data, "text": text})
     return index, events
 
 
