@@ -28,6 +28,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+import httpx
+
 from parlour.tools.loadtest import UNLIMITED, LoadReport, run_load
 from parlour.tools.process import serve_process
 
@@ -106,6 +108,19 @@ def measure(tree: Path, build: str, args: argparse.Namespace) -> Round:
             os.sched_setaffinity(0, client)
 
 
+def attempt(tree: Path, build: str, args: argparse.Namespace, tries: int = 3) -> Round:
+    """:func:`measure`, run again on a fresh server when the load client's setup or a
+    server's start fails (a loaded machine drops a connection now and then)."""
+    for left in range(tries - 1, -1, -1):
+        try:
+            return measure(tree, build, args)
+        except (httpx.HTTPError, RuntimeError) as exc:
+            if not left:
+                raise
+            print(f"<!-- {build}: {type(exc).__name__}, again -->", flush=True)
+    raise AssertionError("unreachable")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the rounds and print the results table; 1 if any move was lost or doubled."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -128,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
     with checkout(args.against) as base:
         for number in range(1, args.rounds + 1):
             for tree, build in ((base, args.against), (ROOT, head)):
-                done = measure(tree, build, args)
+                done = attempt(tree, build, args)
                 rounds.append((number, done))
                 print(done.row(number), flush=True)
     means = {}
