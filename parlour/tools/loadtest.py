@@ -46,6 +46,8 @@ RESENDS = 3
 
 STALL = 10.0
 """Seconds a client waits for any message before it calls its table stuck."""
+RECORD_WAIT = 10.0
+"""Seconds the final check waits for some server to give a finished game's log."""
 
 FINISH_WAIT = 60.0
 """Seconds past the run's end within which every game must reach its end."""
@@ -509,7 +511,11 @@ async def run_load(
         )
         for g in games:
             if g.over:
-                record = (await https[0].get(f"/api/tables/{g.table}/record")).json()
+                record = await fetch_record(https, g.table)
+                if record is None:  # no process serves its log: counted as stuck
+                    report.finished -= 1
+                    report.stuck += 1
+                    continue
                 lost, doubled = check_log(record, g.acked)
                 report.verified += 1
                 report.lost += lost
@@ -518,6 +524,28 @@ async def run_load(
             report.chat_lost += lost
             report.chat_doubled += doubled
     return report
+
+
+async def fetch_record(
+    https: Sequence[httpx.AsyncClient], table: str, wait: float = RECORD_WAIT
+) -> dict[str, Any] | None:
+    """A finished table's replay file from any of the servers, or None after ``wait`` seconds.
+
+    With several processes the one asked may not have heard yet that a game played on
+    another has ended (it answers ``web.error.not_over`` until the news arrives), so each
+    process is asked in turn until one gives the file.
+    """
+    deadline = time.perf_counter() + wait
+    turn = 0
+    while True:
+        answer = await https[turn % len(https)].get(f"/api/tables/{table}/record")
+        if answer.status_code == 200:
+            body: dict[str, Any] = answer.json()
+            return body
+        if time.perf_counter() >= deadline:
+            return None
+        turn += 1
+        await asyncio.sleep(0.1)
 
 
 def check_log(record: dict[str, Any], sent: list[tuple[int, str]]) -> tuple[int, int]:

@@ -118,3 +118,30 @@ def test_a_dropped_connection_is_opened_again_and_the_game_goes_on(db_url: str) 
     assert (report.games, report.finished, report.stuck) == (3, 3, 0)
     assert report.refused >= 3  # each table's dropped connection, tried again
     assert (report.verified, report.lost, report.doubled) == (3, 0, 0)
+
+
+def test_the_final_check_asks_every_process_for_a_finished_games_log() -> None:
+    """A process that has not yet heard a game ended answers not_over; the check asks the next
+    one instead of failing (the load test stopped with a traceback on two processes), and a
+    log no process gives within the wait is None (counted as stuck), not a crash."""
+    import httpx
+
+    def behind(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(409, json={"error": "web.error.not_over", "message": "not over"})
+
+    def ahead(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(200, json={"format": "parlour-replay", "table": "t1"})
+
+    async def ask(handlers: list[Any], wait: float) -> dict[str, Any] | None:
+        clients = [
+            httpx.AsyncClient(transport=httpx.MockTransport(h), base_url="http://x")
+            for h in handlers
+        ]
+        try:
+            return await loadtest.fetch_record(clients, "t1", wait=wait)
+        finally:
+            for c in clients:
+                await c.aclose()
+
+    assert run_async(ask([behind, ahead], 5.0)) == {"format": "parlour-replay", "table": "t1"}
+    assert run_async(ask([behind, behind], 0.3)) is None
