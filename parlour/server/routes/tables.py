@@ -7,6 +7,7 @@ from typing import Any
 from fastapi import APIRouter, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, StrictBool
 
+from parlour.server.hub import Hub
 from parlour.server.mine import my_tables
 from parlour.server.rematch import rematch
 from parlour.server.routes.common import client_of, hub_of
@@ -187,7 +188,11 @@ async def seat_bot(table_id: str, seat: int, body: SeatBot, request: Request) ->
 @router.post("/{table_id}/start")
 async def start(table_id: str, body: HostOnly, request: Request) -> Any:
     """Start a full table (host only)."""
-    hub = hub_of(request)
+    return await started(hub_of(request), table_id, body)
+
+
+async def started(hub: Hub, table_id: str, body: HostOnly) -> dict[str, Any]:
+    """What :func:`start` does and answers (the guard's fast lane calls it too)."""
     table = await hub.find(table_id)
     await hub.start(table, body.host_token)
     return table.summary()
@@ -206,6 +211,10 @@ async def move(table_id: str, body: Move, request: Request) -> Any:
 @router.post("/{table_id}/rematch", status_code=201)
 async def play_again(table_id: str, body: SeatToken, request: Request) -> Any:
     """Play again: the finished table's rematch, made by the first who asks (host or seat)."""
-    hub = hub_of(request)
+    return await played_again(hub_of(request), table_id, body)
+
+
+async def played_again(hub: Hub, table_id: str, body: SeatToken) -> dict[str, Any]:
+    """What :func:`play_again` does and answers (the guard's fast lane calls it too)."""
     made = await rematch(hub, await hub.find(table_id), body.token)
     return made.summary()
