@@ -21,7 +21,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Final, NamedTuple
+
+from mypy_extensions import i64
 
 from parlour.engine.actions import Action
 from parlour.engine.errors import IllegalActionError, ReplayError
@@ -74,22 +76,53 @@ def _observe(bot: Bot, state: State, seat: int, rng: Rng) -> Observation:
     return Observation(state, seat, with_view=bot.reads_view)
 
 
+_STRIDE: Final = Rng(MOVE_STEP)
+"""MOVE_STEP as a generator's state, for :meth:`Rng.seek` (64-bit arithmetic, no big integers)."""
+
+_ACTS: Final = 0
+_PICKS: Final = 1
+_UNIFORM: Final = 2
+_KINDS: dict[type, int] = {}
+"""How the loop asks each bot class (``_ACTS``, ``_PICKS`` or ``_UNIFORM``), found once."""
+
+
+def _kind(cls: type) -> int:
+    """Whether a bot of ``cls`` is asked by ``act``, by ``pick``, or is the random bot's pick.
+
+    ``_PICKS`` is a :class:`LegalBot` that does not override ``act`` (see :func:`picker`);
+    ``_UNIFORM`` is one whose ``pick`` is :class:`RandomBot`'s.
+    """
+    kind = _KINDS.get(cls)
+    if kind is None:
+        if not issubclass(cls, LegalBot) or _defines(cls, "act") is not LegalBot:
+            kind = _ACTS
+        else:
+            kind = _UNIFORM if _defines(cls, "pick") is RandomBot else _PICKS
+        if len(_KINDS) >= 4096:  # classes made on the fly (tests): never an unbounded cache
+            _KINDS.clear()
+        _KINDS[cls] = kind
+    return kind
+
+
 class _Plan:
     """One seat's bot as the loop uses it, looked up once per play-out."""
 
-    __slots__ = ("act", "pick", "rng", "samples", "start", "uniform", "with_view")
+    __slots__ = ("act", "kind", "origin", "pick", "rng", "samples", "with_view")
 
     def __init__(self, bot: Bot, stream: int) -> None:
         self.act: Callable[[Observation, Rng], Action] = bot.act
-        self.pick: Callable[[Sequence[Action], Rng], Action] | None = picker(bot)
-        # The random bot's own pick is rng.choice(legal): drawn here, it costs no call
-        # into Python code (the bots are not compiled).
-        self.uniform: bool = self.pick is not None and _defines(type(bot), "pick") is RandomBot
         self.samples: bool = bot.samples
         self.with_view: bool = bot.reads_view
+        kind = _ACTS if self.samples else _kind(type(bot))
+        self.kind: int = kind
+        # The random bot's own pick is rng.choice(legal): drawn in the loop, it costs no
+        # call into Python code (the bots are not compiled).
+        self.pick: Callable[[Sequence[Action], Rng], Action] | None = (
+            bot.pick if kind == _PICKS else None  # type: ignore[attr-defined]  # a LegalBot
+        )
         # Where the seat's generator starts at move 0: a sampling bot's spawn draws from
         # there, and everyone else acts on the generator after that draw (see _observe).
-        self.start: int = stream if self.samples else (stream + _GOLDEN) & _MASK
+        self.origin: Rng = Rng(stream if self.samples else stream + _GOLDEN)
         self.rng: Rng = Rng()
 
 
@@ -100,9 +133,9 @@ def picker(bot: Bot) -> Callable[[Sequence[Action], Rng], Action] | None:
     ``pick(legal, rng)`` on the generator :func:`decide` gives it, so the loop can ask for it
     without building an observation, and the game is the same move for move.
     """
-    if not isinstance(bot, LegalBot) or bot.samples:
+    if bot.samples or _kind(type(bot)) == _ACTS:
         return None
-    return bot.pick if _defines(type(bot), "act") is LegalBot else None
+    return bot.pick  # type: ignore[attr-defined, no-any-return]  # a LegalBot
 
 
 def _defines(cls: type, name: str) -> type | None:
@@ -119,49 +152,64 @@ def play_out(
     *,
     max_moves: int | None = None,
     counts: list[int] | None = None,
+    keep: bool = True,
 ) -> list[Action]:
     """Let the bots play their seats while one of them is to act; the actions they took.
 
     Stops at the end of the game or when a seat without a bot is to act. With
     ``max_moves``, a game still going at that move number raises RuntimeError. With
-    ``counts`` (one number per seat), each seat's decisions are added to its number.
+    ``counts`` (one number per seat), each seat's decisions are added to its number. With
+    ``keep`` false the actions are not kept (the list returned is empty).
     """
     seats: Mapping[int, Bot] = bots if isinstance(bots, Mapping) else dict(enumerate(bots))
     seed = state.seed
     # Per seat, looked up once: the bot's act (or pick), whether it samples and reads its
-    # view, the start of its stream, and a generator set (not made) per move.
-    plans: dict[int, _Plan] = {
-        seat: _Plan(bot, seat_stream(seed, seat)) for seat, bot in seats.items()
-    }
-    limit = max_moves if max_moves is not None else 1 << 62
+    # view, the start of its stream, and a generator set (not made) per move. A list by
+    # seat: the loop's look-up boxes and hashes nothing.
+    plans: list[_Plan | None] = [None] * max(state.players, max(seats, default=-1) + 1)
+    for seat, bot in seats.items():
+        if seat >= 0:
+            plans[seat] = _Plan(bot, seat_stream(seed, seat))
+    size = len(plans)
+    limit: i64 = max_moves if max_moves is not None else 1 << 62
     actions: list[Action] = []
     while True:
-        seat = state.to_act
-        if seat is None:
+        to_act = state.to_act
+        if to_act is None:
             break
-        plan = plans.get(seat)
+        seat = to_act
+        if seat < 0 or seat >= size:
+            break
+        plan = plans[seat]
         if plan is None:
             break
-        move = state.move_number
+        move: i64 = state.move_number
         if move >= limit:
             raise RuntimeError(f"game {state.game.id} seed {seed} did not end in {limit} moves")
         # bot_rng and _observe written out (the loop of every simulation).
         rng = plan.rng
-        rng.state = (plan.start + move * MOVE_STEP) & _MASK
-        pick = plan.pick
-        if plan.uniform:
-            action = rng.choice(state.legal_actions())  # RandomBot.pick
-        elif pick is not None:
-            action = pick(state.legal_actions(), rng)
-        elif plan.samples:
-            obs = Observation(state, seat, sampling=True, rng=rng.spawn(), with_view=plan.with_view)
-            action = plan.act(obs, rng)
+        rng.seek(plan.origin, _STRIDE, move)
+        kind = plan.kind
+        if kind == _UNIFORM:
+            # RandomBot.pick, on a legal answer of this very state: applied unchecked.
+            action = rng.choice(state.legal_actions())
+            state.apply_unchecked(action)
         else:
-            action = plan.act(Observation(state, seat, with_view=plan.with_view), rng)
-        state.apply(action)
-        actions.append(action)
+            pick = plan.pick
+            if pick is not None:
+                action = pick(state.legal_actions(), rng)
+            elif plan.samples:
+                obs = Observation(
+                    state, seat, sampling=True, rng=rng.spawn(), with_view=plan.with_view
+                )
+                action = plan.act(obs, rng)
+            else:
+                action = plan.act(Observation(state, seat, with_view=plan.with_view), rng)
+            state.apply(action)
+        if keep:
+            actions.append(action)
         if counts is not None:
-            counts[seat] += 1
+            counts[seat] = counts[seat] + 1
     return actions
 
 

@@ -181,6 +181,17 @@ class Rng:
                 i -= 1
         self._s = s
 
+    def seek(self, origin: Rng, stride: Rng, steps: i64) -> None:
+        """Set the state to ``origin``'s plus ``steps`` times ``stride``'s, modulo 2**64.
+
+        Where the generator of one of a family's streams starts (a bot's at a move), with no
+        64-bit arithmetic on Python integers when compiled.
+        """
+        if _NATIVE:
+            self._s = origin._s + steps * stride._s
+            return
+        self._s = (origin._s + steps * stride._s) & _MASK
+
     def skip(self) -> None:
         """Advance past one draw without computing it (as a ``spawn`` whose child is unused)."""
         if _NATIVE:

@@ -41,12 +41,14 @@ def play_game(
     *,
     record_events: bool = False,
     max_moves: int = 100_000,
+    keep_actions: bool = True,
 ) -> PlayedGame:
     """Play a game from ``seed`` with one bot per seat; each bot sees only its observation.
 
     Bots draw their randomness by the seeding rule of :mod:`parlour.engine.playout` (the
     game's seed, the seat and the move number), so a game is reproducible, and a served
-    game of the same seed and bots has the same moves.
+    game of the same seed and bots has the same moves. Without ``keep_actions`` the actions
+    are not kept (``actions`` and the replay hold none: a tally of many games needs none).
     """
     if len(bots) != players:
         raise ValueError(f"need {players} bots, got {len(bots)}")
@@ -56,7 +58,7 @@ def play_game(
     for index, bot in enumerate(bots):
         bot.reset(index, players, state.options)
     decisions = [0] * players
-    actions = play_out(state, bots, max_moves=max_moves, counts=decisions)
+    actions = play_out(state, bots, max_moves=max_moves, counts=decisions, keep=keep_actions)
     result = state.result
     assert result is not None  # every seat has a bot, so play stops only at the end
     return PlayedGame(result, state.move_number, opening, actions, decisions)

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from parlour.bots.registry import bot_maker, bot_names, make_bot, split_specs
-from parlour.engine import Game, OptionError, Replay, seed_from
+from parlour.engine import Game, OptionError, Replay, Result, seed_from
 from parlour.games import get_game
 from parlour.sim.backends import Backend, LocalBackend, stream_local
 from parlour.sim.play import play_game
@@ -342,6 +342,32 @@ class Tally:
             self.wins[seat] += 1
         self.reasons[reason] += 1
         self.moves += moves
+        self._details(details)
+
+    def count(self, result: Result, moves: int) -> None:
+        """Count one finished game from its result: :meth:`add` of its winners, reason, moves
+        and numeric details, the whole numbers of the details summed without a copy."""
+        self.games += 1
+        wins = self.wins
+        for seat in result.winners:
+            wins[seat] += 1
+        self.reasons[result.reason] += 1
+        self.moves += moves
+        whole, present = self.whole, self.present
+        rest: dict[str, Any] | None = None
+        for key, value in result.details.items():
+            # An int a float holds exactly: what add would sum (the rest takes its way).
+            if type(value) is int and -_EXACT <= value <= _EXACT:
+                whole[key] = whole.get(key, 0) + value
+                present[key] += 1
+            elif rest is None:
+                rest = {key: value}
+            else:
+                rest[key] = value
+        if rest is not None:
+            self._details(_numeric(rest))
+
+    def _details(self, details: Mapping[str, float]) -> None:
         whole, present = self.whole, self.present
         for key, value in details.items():
             if isinstance(value, int) or value.is_integer():
@@ -383,16 +409,22 @@ def play_tally(task: TallyTask) -> tuple[int, Tally]:
     game = get_game(task.game_id)
     makers = [bot_maker(spec, task.game_id) for spec in task.lineup]
     tally = Tally.empty(task.players)
+    keep = task.keep_replays
     for index in range(task.start, task.stop):
         # Fresh bots per game: a bot's memory must not depend on which games shared a worker.
         bots = [make() for make in makers]
-        played = play_game(game, task.players, task.options, seed_from(task.seed, index), bots)
-        result = played.result
-        tally.add(result.winners, result.reason, played.moves, _numeric(result.details))
-        if task.keep_replays:
+        played = play_game(
+            game, task.players, task.options, seed_from(task.seed, index), bots, keep_actions=keep
+        )
+        tally.count(played.result, played.moves)
+        if keep:
             played.replay.names = list(task.lineup)
             tally.replays.append(played.replay.to_json())
     return task.players, tally
+
+
+_EXACT = 1 << 53
+"""Whole numbers up to this size are floats exactly (how add reads a detail)."""
 
 
 def _numeric(details: Mapping[str, Any]) -> dict[str, float]:

@@ -203,3 +203,35 @@ def test_a_random_bot_subclass_with_its_own_pick_is_asked_its_pick() -> None:
     for action in actions:
         assert action == start.legal_actions()[-1]
         start.apply(action)
+
+
+def test_play_out_without_keeping_the_actions_plays_the_same_game() -> None:
+    """``keep=False`` only leaves the list empty: the same moves, counts and end."""
+    for seed in range(10):
+        kept, bare = HIGHCARD.new(3, {}, seed), HIGHCARD.new(3, {}, seed)
+        counts, bare_counts = [0, 0, 0], [0, 0, 0]
+        actions = play_out(kept, [RandomBot() for _ in range(3)], counts=counts)
+        assert play_out(bare, [RandomBot() for _ in range(3)], counts=bare_counts, keep=False) == []
+        assert actions and bare.to_json() == kept.to_json()
+        assert bare_counts == counts and sum(counts) == len(actions)
+
+
+def test_a_bot_class_is_read_once_and_each_class_for_itself() -> None:
+    """The loop's per-class reading of a bot (act, pick, or the random bot's draw) is not
+    shared between classes: the three kinds in one game each play their own way."""
+    state = HIGHCARD.new(3, {}, 9)
+    start = state.clone()
+    bots: list[Bot] = [_FirstByAct(), _Last(), RandomBot()]
+    for _ in range(2):  # the second game reads the classes from the cache
+        state = start.clone()
+        actions = play_out(state, bots)
+        replayed = start.clone()
+        for action in actions:
+            seat = replayed.to_act
+            legal = replayed.legal_actions()
+            if seat == 0:
+                assert action == legal[0]
+            elif seat == 1:
+                assert action == legal[-1]
+            replayed.apply(action)
+        assert bot_moves_differ(start.clone(), actions, dict(enumerate(bots))) == []

@@ -112,3 +112,16 @@ def test_the_compiled_build_runs_the_native_way() -> None:
     # Otherwise the tests above would check the Python-integer way twice.
     compiled = _build.NAME == "compiled"
     assert rng_module._NATIVE is compiled
+
+
+def test_seek_sets_origin_plus_steps_times_stride_modulo_2_to_the_64() -> None:
+    """Where a bot's generator starts at a move, on both ways, around every wrap."""
+    values = (0, 1, 2**63 - 1, 2**63, MASK, 0x9E3779B97F4A7C15, 0xD1B54A32D192ED03)
+    rng = Rng()
+    for origin in values:
+        for stride in values:
+            for steps in (0, 1, 2, 3, 41, 1000, 2**31, 2**40 + 3):
+                rng.seek(Rng(origin), Rng(stride), steps)
+                expected = (origin + steps * stride) & MASK
+                assert rng.state == expected, (origin, stride, steps)
+                assert rng.next64() == next(reference(expected, logical))
