@@ -6,6 +6,7 @@ A bot spec is a name with an optional argument after a colon, e.g. ``random``,
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Mapping
 from functools import partial
 from importlib import import_module
@@ -78,6 +79,8 @@ def bot_maker(spec: str, game_id: str) -> Callable[[], Bot]:
 def _load_optional() -> None:
     """Import generic bots that register themselves (when their module exists)."""
     for module in ("parlour.bots.ismcts", "parlour.bots.levels"):
+        if module in sys.modules:  # imported already (batch runners ask every few games)
+            continue
         try:
             import_module(module)
         except ModuleNotFoundError as exc:

@@ -33,8 +33,7 @@ from parlour.engine.players import Bot, LegalBot, Observation, RandomBot
 from parlour.engine.rng import Rng, seed_from
 from parlour.engine.state import State
 
-_MASK = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
+_GOLDEN: Final = 0x9E3779B97F4A7C15
 MOVE_STEP = 0xD1B54A32D192ED03
 """How far apart two moves' generators start (odd, unlike the generator's own step, so the
 moves' streams do not run into each other within any search's draws)."""
@@ -110,11 +109,13 @@ class _Plan:
     __slots__ = ("act", "kind", "origin", "pick", "rng", "samples", "with_view")
 
     def __init__(self, bot: Bot, stream: int) -> None:
-        self.act: Callable[[Observation, Rng], Action] = bot.act
         self.samples: bool = bot.samples
-        self.with_view: bool = bot.reads_view
         kind = _ACTS if self.samples else _kind(type(bot))
         self.kind: int = kind
+        # Only what the loop will use is read (each read of a Python bot's attribute is a
+        # generic look-up, and a method's a new bound method).
+        self.act: Callable[[Observation, Rng], Action] | None = bot.act if kind == _ACTS else None
+        self.with_view: bool = bot.reads_view if kind == _ACTS else False
         # The random bot's own pick is rng.choice(legal): drawn in the loop, it costs no
         # call into Python code (the bots are not compiled).
         self.pick: Callable[[Sequence[Action], Rng], Action] | None = (
@@ -169,7 +170,8 @@ def play_out(
     plans: list[_Plan | None] = [None] * max(state.players, max(seats, default=-1) + 1)
     for seat, bot in seats.items():
         if seat >= 0:
-            plans[seat] = _Plan(bot, seat_stream(seed, seat))
+            # seat_stream without its cache: a play-out asks for each seat once.
+            plans[seat] = _Plan(bot, seed_from(seed, "bot", seat))
     size = len(plans)
     limit: i64 = max_moves if max_moves is not None else 1 << 62
     actions: list[Action] = []
@@ -198,13 +200,16 @@ def play_out(
             pick = plan.pick
             if pick is not None:
                 action = pick(state.legal_actions(), rng)
-            elif plan.samples:
-                obs = Observation(
-                    state, seat, sampling=True, rng=rng.spawn(), with_view=plan.with_view
-                )
-                action = plan.act(obs, rng)
             else:
-                action = plan.act(Observation(state, seat, with_view=plan.with_view), rng)
+                act = plan.act
+                assert act is not None  # read for every bot asked through act
+                if plan.samples:
+                    obs = Observation(
+                        state, seat, sampling=True, rng=rng.spawn(), with_view=plan.with_view
+                    )
+                else:
+                    obs = Observation(state, seat, with_view=plan.with_view)
+                action = act(obs, rng)
             state.apply(action)
         if keep:
             actions.append(action)

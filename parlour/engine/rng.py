@@ -22,15 +22,17 @@ from mypy_extensions import i64
 
 T = TypeVar("T")
 
-_MASK = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
+# Final: compiled, a module constant is read without a look-up in the module's dict (every
+# generator made reads _MASK, every shuffle _BIG_BOUND).
+_MASK: Final = (1 << 64) - 1
+_GOLDEN: Final = 0x9E3779B97F4A7C15
 
 # The same constants as signed 64-bit numbers (each minus 2**64), for the native way.
 _GOLDEN_I: Final[i64] = -7046029254386353131
 _MUL1_I: Final[i64] = -4658895280553007687  # 0xBF58476D1CE4E5B9
 _MUL2_I: Final[i64] = -7723592293110705685  # 0x94D049BB133111EB
 _LOW32: Final[i64] = 0xFFFFFFFF
-_BIG_BOUND = 1 << 31
+_BIG_BOUND: Final = 1 << 31
 """Bounds from here on take the arithmetic on Python integers in the native way."""
 
 
@@ -227,14 +229,17 @@ if _NATIVE and Rng(2026).next64() != 15824617304438902051:  # pragma: no cover
 
 def seed_from(*parts: object) -> int:
     """Derive a 64-bit seed from any hashable-as-text parts (stable across runs)."""
-    text = "\x1f".join(str(p) for p in parts)
+    text = "\x1f".join([str(p) for p in parts])
     if _NATIVE:  # FNV-1a in wrapping native arithmetic: the same 64 bits
+        data = text.encode()
         native: i64 = -3750763034362895579  # 0xCBF29CE484222325
-        for byte in text.encode():
-            native = (native ^ byte) * 0x100000001B3
-        rng = Rng()
-        rng._s = native
-        return rng.next64()
+        # By index, not by iterating: each byte read as a native number, none boxed.
+        size: i64 = len(data)
+        i: i64 = 0
+        while i < size:
+            native = (native ^ data[i]) * 0x100000001B3
+            i += 1
+        return _unsigned(_mix(native + _GOLDEN_I))  # next64 of a generator at ``native``
     h = 0xCBF29CE484222325
     for byte in text.encode():
         h = ((h ^ byte) * 0x100000001B3) & _MASK

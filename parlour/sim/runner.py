@@ -330,8 +330,10 @@ class Tally:
 
     def mean(self, key: str) -> float:
         """The mean of a detail over the games reporting it."""
-        total = self.details.get(key, Fraction(0)) + self.whole.get(key, 0)
-        return float(total / self.present[key])
+        fraction = self.details.get(key)
+        if fraction is None:  # whole numbers only: int / int rounds as float(Fraction) does
+            return self.whole.get(key, 0) / self.present[key]
+        return float((fraction + self.whole.get(key, 0)) / self.present[key])
 
     def add(
         self, winners: Sequence[int], reason: str, moves: int, details: Mapping[str, float]
