@@ -26,6 +26,7 @@ def register(app: typer.Typer) -> None:
 
         from parlour.server import create_app
         from parlour.server.config import serve_config
+        from parlour.server.frames import FramesProtocol
         from parlour.server.heads import head_limit_protocol
 
         given = {
@@ -44,6 +45,7 @@ def register(app: typer.Typer) -> None:
             port=port,
             log_level="warning",
             ws_per_message_deflate=False,
+            ws=FramesProtocol,  # uvicorn's, with whole small text frames read directly
             ws_max_size=64 * 1024,  # far above any real message; the app refuses > 4 KiB
             timeout_keep_alive=config.idle_timeout,
             limit_concurrency=config.max_connections,

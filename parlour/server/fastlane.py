@@ -25,18 +25,22 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 from pydantic import BaseModel, ValidationError
+from starlette.websockets import WebSocket
 
 from parlour.engine import ParlourError
 from parlour.engine.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from parlour.server import session
 from parlour.server.errors import http_status
 from parlour.server.hub import Hub
 from parlour.server.routes import tables
 
 Scope = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
 Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 Handler = Callable[[Hub, str, Any], Awaitable[Any]]
 
 PREFIX = "/api/tables/"
+SOCKETS = "/ws/tables/"
 LANES: dict[str, tuple[type[BaseModel], Handler, int]] = {
     "start": (tables.HostOnly, tables.started, 200),
     "rematch": (tables.SeatToken, tables.played_again, 201),
@@ -116,4 +120,15 @@ async def answer(scope: Scope, body: bytes, send: Send) -> bool:
     ]
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": data})
+    return True
+
+
+async def table_socket(scope: Scope, receive: Receive, send: Send) -> bool:
+    """Serve a table's websocket (``/ws/tables/{id}``) with the route's own code, its
+    messages read and sent on the connection's own channel (True), or leave it (False)."""
+    path: str = scope["path"]
+    table_id = path[len(SOCKETS) :]
+    if not path.startswith(SOCKETS) or not table_id or "/" in table_id or scope.get("root_path"):
+        return False
+    await session.serve(WebSocket(scope, receive, send), table_id, receive, send)
     return True

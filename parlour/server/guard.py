@@ -28,6 +28,7 @@ from parlour.engine.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from parlour.server import fastlane
 from parlour.server.config import ServerConfig
 from parlour.server.errors import ServerError
+from parlour.server.session import RAW_SEND
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -41,8 +42,6 @@ CSP = (
     "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 )
 """What a page of this server may load and who may frame it (nobody)."""
-RAW_SEND = "parlour.send"
-"""Where a websocket's scope keeps the ``send`` the guard was handed."""
 SECURITY_HEADERS = [
     (b"content-security-policy", CSP.encode()),
     (b"x-content-type-options", b"nosniff"),
@@ -101,9 +100,11 @@ class Guard:
                 await _answer(send, refusal[0], refusal[1], _lang(scope))
             return
         if kind == "websocket":
+            if self.fast and await self.fast_socket(scope, receive, send):
+                return  # a table's socket, served without the framework's layers
             # The send this layer was handed, for the table socket's messages: the
             # routing and exception layers inside add nothing to a websocket frame but
-            # their calls (see session._pump).
+            # their calls (see session.table_socket).
             scope[RAW_SEND] = send
             await self.app(scope, receive, send)
             return
@@ -152,6 +153,10 @@ class Guard:
     async def fast_answer(self, scope: Scope, body: bytes, send: Send) -> bool:
         """Answer a start or rematch here (True), or leave it to the app (False)."""
         return await fastlane.answer(scope, body, send)
+
+    async def fast_socket(self, scope: Scope, receive: Receive, send: Send) -> bool:
+        """Serve a table's websocket here (True), or leave it to the app (False)."""
+        return await fastlane.table_socket(scope, receive, send)
 
     def _origin_ok(self, scope: Scope, host: str) -> bool:
         origin = _header(scope, b"origin")

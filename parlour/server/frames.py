@@ -1,0 +1,137 @@
+"""The websocket protocol of ``parlour serve``: uvicorn's, with the common frames read and
+written directly.
+
+Nearly every frame a table's socket carries is a whole text message: a client's move,
+beat or ping (small, masked, one frame), the server's state message. Uvicorn's protocol
+runs each through the websockets library's general parser and frame objects (a
+generator stepping through the header, a frame object, its events list), which cost a
+busy server about as much as reading the message's JSON and checking it.
+
+Here a frame that is a whole, masked text message of at most ``FAST_MAX`` bytes, arriving
+complete while nothing else is half-read, is unmasked and handed to the app directly; a
+text message the app sends is framed directly. Every other case goes through uvicorn and
+the library as before, so their checks and answers stay theirs: a fragment, a control
+frame (ping, pong, close), an unmasked client frame (a protocol error), a frame past
+the size cap (too big), text that is not UTF-8 (closed with 1007), data that arrives
+split or after a close, extensions. Reading pauses while two messages wait for the app
+(uvicorn pauses at every message), so a client cannot queue more on the server.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from uvicorn.protocols.utils import ClientDisconnected
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.protocol import OPEN
+
+try:  # the library's C unmasking, as its own parser uses when built
+    from websockets.speedups import apply_mask
+except ImportError:  # pragma: no cover
+    from websockets.utils import apply_mask
+
+FAST_MAX = 4096
+"""The largest client frame read here (bigger ones are the library's; the app refuses
+messages past 4 KiB anyway)."""
+TEXT_FIN = 0x81
+"""A frame's first byte for a whole text message (FIN set, no extension bits, opcode 1)."""
+MASKED = 0x80
+
+
+class FramesProtocol(WebSocketsSansIOProtocol):
+    """Uvicorn's websocket protocol with the common frames read and written here."""
+
+    def _plain(self) -> bool:
+        """Whether the connection is open, between frames and messages, without
+        extensions: a whole frame may be read or written here."""
+        conn = self.conn
+        return (
+            self.handshake_complete
+            and not self.close_sent
+            and not self.disconnected
+            and self.initial_response is None
+            and conn.state is OPEN
+            and conn.current_size is None
+            and not conn.expect_continuation_frame
+            and not conn.extensions
+            and conn.parser_exc is None
+            and not conn.reader.buffer
+        )
+
+    def data_received(self, data: bytes) -> None:
+        """Read whole small text frames here; hand anything else to uvicorn."""
+        start, end = 0, len(data)
+        while start < end and self._plain():
+            taken = self._text_frame(data, start, end)
+            if taken is None:
+                break
+            start, text = taken
+            queue = self.queue
+            queue.put_nowait({"type": "websocket.receive", "text": text})
+            # Reading pauses once a message waits behind one the app has not taken yet
+            # (uvicorn pauses at every message, and resumes as the app takes it: two
+            # system calls a message when the app is waiting, as it nearly always is).
+            if queue.qsize() > 1 and not self.read_paused:
+                self.read_paused = True
+                self.transport.pause_reading()
+        if start < end:
+            super().data_received(data[start:] if start else data)
+
+    def _text_frame(self, data: bytes, start: int, end: int) -> tuple[int, str] | None:
+        """The end and text of the frame at ``start`` if it is one read here."""
+        if end - start < 6 or data[start] != TEXT_FIN:
+            return None
+        second = data[start + 1]
+        size = second & 0x7F
+        if not second & MASKED or size > 126:
+            return None
+        head = start + 2
+        if size == 126:
+            if end - start < 8:
+                return None
+            size = int.from_bytes(data[head : head + 2], "big")
+            head += 2
+        limit = self.conn.max_message_size
+        if size > FAST_MAX or (limit is not None and size > limit):
+            return None
+        stop = head + 4 + size
+        if stop > end:
+            return None  # arrives split: the library waits for the rest
+        try:
+            text = apply_mask(data[head + 4 : stop], data[head : head + 4]).decode("utf-8")
+        except UnicodeDecodeError:
+            return None  # the library closes the connection (1007)
+        return stop, text
+
+    async def send(self, message: Any) -> None:
+        """Frame a text message here; anything else is uvicorn's."""
+        text = message.get("text") if message["type"] == "websocket.send" else None
+        if text is None or message.get("bytes") is not None:
+            await super().send(message)
+            return
+        await self.writable.wait()
+        if self.disconnected:
+            raise ClientDisconnected()
+        if not self._writable_plain():
+            await super().send(message)
+            return
+        payload = text.encode("utf-8")
+        size = len(payload)
+        if size < 126:
+            head = bytes((TEXT_FIN, size))
+        elif size < 65536:
+            head = bytes((TEXT_FIN, 126)) + size.to_bytes(2, "big")
+        else:
+            head = bytes((TEXT_FIN, 127)) + size.to_bytes(8, "big")
+        self.transport.write(head + payload)
+
+    def _writable_plain(self) -> bool:
+        conn = self.conn
+        return (
+            self.handshake_complete
+            and not self.close_sent
+            and self.initial_response is None
+            and conn.state is OPEN
+            and not conn.expect_continuation_frame
+            and not conn.extensions
+        )
