@@ -24,13 +24,11 @@ import contextlib
 import logging
 import secrets
 import time
-import unicodedata
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from typing import Any, TypeVar
-
-from confusable_homoglyphs import confusables
 
 from parlour.bots.registry import make_bot
 from parlour.engine import Event, IllegalActionError, OptionError, State
@@ -42,6 +40,7 @@ from parlour.server.cluster import Alone, Held, RedisCluster, make_cluster
 from parlour.server.config import ServerConfig
 from parlour.server.errors import ServerError
 from parlour.server.limits import ClientLimits
+from parlour.server.names import ban_values, clean_name
 from parlour.server.presence import Presence
 from parlour.server.protocol import encode, error_message, state_message
 from parlour.server.storage import ActionRow, SeatRecord, Store, TableRecord
@@ -63,58 +62,10 @@ log = logging.getLogger("parlour.server")
 
 T = TypeVar("T")
 
-MAX_NAME = 32
 MAX_ACTION = 200
 MAX_TABLE_ID = 32
 READ_THREADS = 2
 """Threads that read the database beside the one that writes."""
-
-
-INVISIBLE = frozenset(
-    "\u115f\u1160\u3164\uffa0\u2800\u034f\u17b4\u17b5\u180e\u2060\u2061\u2062\u2063\u2064"
-)
-"""Letters and symbols that show as nothing (Hangul fillers, the blank Braille pattern...)."""
-HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
-"""Control, format, surrogate, private, unassigned, line and paragraph separators."""
-ZWJ = "\u200d"
-EMOJI_CATEGORIES = frozenset({"So", "Sk"})
-
-
-def _joins_emoji(text: str, at: int) -> bool:
-    """Whether the zero-width joiner at ``at`` joins two emoji (a family, a profession)."""
-    before = text[:at].rstrip("\ufe0f\U0001f3fb\U0001f3fc\U0001f3fd\U0001f3fe\U0001f3ff")
-    after = text[at + 1 :]
-    return (
-        bool(before)
-        and bool(after)
-        and unicodedata.category(before[-1]) in EMOJI_CATEGORIES
-        and unicodedata.category(after[0]) in EMOJI_CATEGORIES
-    )
-
-
-def clean_name(name: object) -> str:
-    """A display name as given (NFC), trimmed; refused when empty or too long, when it is
-    not valid Unicode (a lone surrogate), when it holds control, format or separator
-    characters (a text-direction override could make one name look like another) or
-    characters that show as nothing, or when it mixes scripts with look-alike letters
-    (``pаypal`` with a Cyrillic ``а``; the Unicode confusables table). Emoji joined into
-    one (a family) are fine.
-    """
-    text = name.strip() if isinstance(name, str) else ""
-    if any("\ud800" <= ch <= "\udfff" for ch in text):
-        raise ServerError("web.error.bad_name", limit=MAX_NAME)
-    text = unicodedata.normalize("NFC", text)
-    if not 1 <= len(text) <= MAX_NAME:
-        raise ServerError("web.error.bad_name", limit=MAX_NAME)
-    for at, ch in enumerate(text):
-        category = unicodedata.category(ch)
-        hidden = category in HIDDEN_CATEGORIES and not (ch == ZWJ and _joins_emoji(text, at))
-        if hidden or ch in INVISIBLE or (category == "Zs" and ch != " "):
-            raise ServerError("web.error.bad_name", limit=MAX_NAME)
-    letters = "".join(ch for ch in text if unicodedata.category(ch)[0] in "LN" or ch == " ")
-    if letters.strip() and confusables.is_dangerous(letters):  # emoji belong to no script
-        raise ServerError("web.error.bad_name", limit=MAX_NAME)
-    return text
 
 
 class Hub:
@@ -464,31 +415,74 @@ class Hub:
             raise ServerError("web.error.bad_move_number", move=str(move)[:20])
         if not isinstance(action, str) or len(action) > MAX_ACTION:
             raise IllegalActionError("core.error.malformed_action", action=repr(action)[:80])
-        # Shielded: once checked, a move is committed, applied and announced, and the table
-        # released, even if the caller goes away (memory must follow the database).
-        await asyncio.shield(self._play(table, seat, move, action, holder))
+        if self.cluster.shared:
+            # Shielded: once checked, a move is committed, applied and announced, and the
+            # table released, even if the caller goes away (memory must follow the database).
+            await asyncio.shield(self._play_shared(table, seat, move, action, holder))
+        else:
+            await self._play_alone(table, seat, move, action, holder)
         self.bot_play.kick(table)
 
-    async def _play(
+    async def _play_shared(
         self, table: LiveTable, seat: int, move: int, action: str, holder: str | None
     ) -> None:
-        if self.cluster.shared:
-            async with self._change(table, announce=False) as held:
-                row = await self._move(table, seat, move, action, holder)
-                held.notice = self.cluster.notice(table.id, row.move, row.action)
-            return
-        # One process: the table's own lock is the whole of a change (the cluster's lock
-        # and notice do nothing), taken without the context managers' generators (a
-        # twentieth of a busy server's work went to them).
-        async with table.lock:
+        async with self._change(table, announce=False) as held:
+            rows, trial, logged = self._check(table, seat, move, action, holder)
+            await self._commit(table, rows, trial, logged)
+            held.notice = self.cluster.notice(table.id, rows[0].move, rows[0].action)
+
+    async def _play_alone(
+        self, table: LiveTable, seat: int, move: int, action: str, holder: str | None
+    ) -> None:
+        """One process: the table's own lock is the whole of a change (the cluster's lock
+        and notice do nothing). Once checked, the move is finished by its commit's callback
+        (:meth:`_stored`), so it is committed, applied and announced, and the table
+        released, even if the caller goes away, with no task of its own (shielding made one
+        for every move, and the context managers' generators cost as much: each a twentieth
+        of a busy server's work)."""
+        await table.lock.acquire()  # given up here (the caller gone), nothing was done
+        try:
             if table.record.archived is not None:
                 raise ServerError("web.error.archived")
-            await self._move(table, seat, move, action, holder)
+            rows, trial, logged = self._check(table, seat, move, action, holder)
+            committed = self.writer.submit(rows)
+        except BaseException:
+            table.lock.release()
+            raise
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        committed.add_done_callback(partial(self._stored, table, rows, trial, logged, done))
+        await done
 
-    async def _move(
+    def _stored(
+        self,
+        table: LiveTable,
+        rows: list[ActionRow],
+        trial: State,
+        logged: list[tuple[int, Event]],
+        done: asyncio.Future[None],
+        committed: asyncio.Future[None],
+    ) -> None:
+        """A move's commit ended: make the move the table's and tell the clients, or refuse
+        it (``done`` says which, unless its caller went away); then release the table."""
+        try:
+            if (failed := committed.exception()) is not None:
+                log.error("storing move %s of table %s failed", rows[0].move, table.id)
+                raise ServerError("web.error.storage") from failed
+            self._made(table, rows, trial, logged)
+        except Exception as exc:
+            if not done.done():
+                done.set_exception(exc)
+        else:
+            if not done.done():
+                done.set_result(None)
+        finally:
+            table.lock.release()
+
+    def _check(
         self, table: LiveTable, seat: int, move: int, action: str, holder: str | None
-    ) -> ActionRow:
-        """Check, apply, commit and announce one move, the table held; its stored row."""
+    ) -> tuple[list[ActionRow], State, list[tuple[int, Event]]]:
+        """Check and apply one move (and the bots' answers within it) to a copy of the
+        table's state, the table held: its rows to store, the copy and the events."""
         st = table.state
         if st is None:
             raise ServerError("web.error.not_started")
@@ -504,13 +498,13 @@ class Hub:
         trial = st.clone()
         events = trial.apply(canonical)
         rows = [ActionRow(table.id, move, seat, canonical, trial.is_over)]
-        logged = [(trial.move_number, e) for e in events]
+        after = trial.move_number
+        logged = [(after, e) for e in events]
         if not self.cluster.shared and self.bot_play.answers_at_once(table, seat):
             # The bots that answer at once answer within this move: one commit and one
             # message for the person's move and theirs (see BotPlay.answer).
             trial = self.bot_play.answer(table, st, trial, rows, logged)
-        await self._commit(table, rows, trial, logged)
-        return rows[0]
+        return rows, trial, logged
 
     async def _commit(
         self,
@@ -528,6 +522,16 @@ class Hub:
         except Exception as exc:  # the state stays as it was: nothing was told
             log.exception("storing move %s of table %s failed", rows[0].move, table.id)
             raise ServerError("web.error.storage") from exc
+        self._made(table, rows, trial, logged)
+
+    def _made(
+        self,
+        table: LiveTable,
+        rows: list[ActionRow],
+        trial: State,
+        logged: list[tuple[int, Event]],
+    ) -> None:
+        """Make stored actions' ``trial`` the table's state and tell the clients."""
         table.state = trial
         table.record.actions.extend(row.action for row in rows)
         table.record.active = time.time()
@@ -576,20 +580,6 @@ class Hub:
             conn.send(text)
         if seats and table.id in self.presence.tables:  # a seat changing hands changes it
             self.presence.update(table)
-
-
-def name_key(name: str) -> str:
-    """A name as a ban compares it: compatibility-normalised and case-folded, so that
-    ``Ｍallory`` (full width) and ``MALLORY`` are the banned ``mallory``."""
-    return unicodedata.normalize("NFKC", name).casefold()
-
-
-def ban_values(name: str, client_hash: str | None) -> set[str]:
-    """What banning a person names: their name, and the address they sat from."""
-    values = {f"name:{name_key(name)}"[:80]}
-    if client_hash is not None:
-        values.add(f"client:{client_hash}")
-    return values
 
 
 def revoke_if_lost(table: LiveTable, conn: Connection) -> bool:

@@ -62,11 +62,6 @@ def fallback_rng(table: LiveTable, seat: int, move: int) -> Rng:
     return Rng(seed_from(table.record.seed, "fallback", seat, move))
 
 
-def _never() -> bool:
-    """A stop signal that never stops (a random pick ends by itself)."""
-    return False
-
-
 def searches(bot: Bot) -> bool:
     """Whether a bot searches (and so may take up to the think limit for a move)."""
     return bool(getattr(bot, "samples", False))
@@ -118,7 +113,6 @@ class BotPlay:
         and its events. They are the moves the bot loop would make (the same seeding rule,
         on the same state), committed and announced with the person's move: one commit and
         one state message instead of one for each move. Returns the state to commit."""
-        never = _never
         for _ in range(table.players - 1):
             seat = trial.to_act
             bot = self.at_once(table, seat)
@@ -126,13 +120,15 @@ class BotPlay:
                 break
             move = trial.move_number
             try:
-                action = str(decide(bot, trial, seat, never))
+                # A random bot does not search: no stop signal to set (decide's).
+                action = str(playout.decide(bot, trial, seat))
                 events = trial.apply(action)
             except Exception:  # the bot loop makes the move (or its fallback) instead
                 log.exception("bot at table %s seat %s failed to answer", table.id, seat)
                 return self._redo(table, before, rows, logged)
             rows.append(ActionRow(table.id, move, seat, action, trial.is_over))
-            logged.extend((trial.move_number, e) for e in events)
+            after = trial.move_number
+            logged += [(after, e) for e in events]
         return trial
 
     @staticmethod

@@ -24,12 +24,17 @@ class GroupWriter:
     async def append(self, rows: list[ActionRow]) -> None:
         """Commit a table's next actions, in order (returns once they are durable; raises
         if storing failed: then none of them is stored)."""
+        await self.submit(rows)
+
+    def submit(self, rows: list[ActionRow]) -> asyncio.Future[None]:
+        """Commit a table's next actions, in order: done once they are durable, or failed
+        (then none of them is stored)."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
         self.pending.append((rows, future))
         if self.task is None or self.task.done():
             self.task = loop.create_task(self._drain())
-        await future
+        return future
 
     async def _drain(self) -> None:
         loop = asyncio.get_running_loop()
