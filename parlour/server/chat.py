@@ -305,7 +305,7 @@ class Chat:
         key: str | None,
     ) -> None:
         """One line from a client: checked, stored, then sent to its channel's readers."""
-        from parlour.server.hub import clean_name
+        from parlour.server.names import clean_name
 
         seated = conn.seat is not None and table.holds(conn.seat, conn.holder)
         channel = PLAYERS if seated else SPECTATORS
