@@ -38,6 +38,7 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     import uvicorn
 
     from parlour.server import ServerConfig, create_app
+    from parlour.server.frames import FramesProtocol
 
     db = tmp_path_factory.mktemp("browser") / "parlour.db"
     with socket.socket() as s:
@@ -53,7 +54,11 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         max_bot_tables=1000,
     )
     app = create_app(config)
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    # The websocket protocol parlour serve runs (whole small text frames read directly).
+    serving = uvicorn.Config(
+        app, host="127.0.0.1", port=port, log_level="warning", ws=FramesProtocol
+    )
+    server = uvicorn.Server(serving)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20
