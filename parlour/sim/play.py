@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from parlour.engine import Action, Bot, Game, Replay, Result
+from parlour.engine import Action, Bot, Game, Replay, Result, State
 from parlour.engine.playout import play_out
 
 
@@ -18,18 +18,28 @@ class PlayedGame:
     """How it ended."""
     moves: int
     """How many decisions were made."""
-    opening: Replay
-    """The record's header (game, options, seed), without its actions."""
+    final: State
+    """The game's state at its end (game, options and seed are those it started with)."""
     actions: list[Action] = field(default_factory=list)
     """The actions applied, in order."""
     decisions: list[int] = field(default_factory=list)
     """Decisions made by each seat."""
+    _opening: Replay | None = field(default=None, init=False, repr=False, compare=False)
+
+    @property
+    def opening(self) -> Replay:
+        """The record's header (game, options, seed), without its actions (made when first
+        asked for: most batch games never need it)."""
+        if self._opening is None:
+            self._opening = Replay.start(self.final)
+        return self._opening
 
     @property
     def replay(self) -> Replay:
         """The record, replayable exactly (built on demand: most batch games never need it)."""
-        self.opening.actions = [str(action) for action in self.actions]
-        return self.opening
+        opening = self.opening
+        opening.actions = [str(action) for action in self.actions]
+        return opening
 
 
 def play_game(
@@ -54,11 +64,11 @@ def play_game(
         raise ValueError(f"need {players} bots, got {len(bots)}")
     state = game.new(players, options, seed)
     state.record_events = record_events
-    opening = Replay.start(state)
+    resolved = state.options
     for index, bot in enumerate(bots):
-        bot.reset(index, players, state.options)
+        bot.reset(index, players, resolved)
     decisions = [0] * players
     actions = play_out(state, bots, max_moves=max_moves, counts=decisions, keep=keep_actions)
     result = state.result
     assert result is not None  # every seat has a bot, so play stops only at the end
-    return PlayedGame(result, state.move_number, opening, actions, decisions)
+    return PlayedGame(result, state.move_number, state, actions, decisions)

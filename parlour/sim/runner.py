@@ -362,6 +362,8 @@ class Tally:
             if type(value) is int and -_EXACT <= value <= _EXACT:
                 whole[key] = whole.get(key, 0) + value
                 present[key] += 1
+            elif not isinstance(value, int | float):
+                continue  # not a number (a list of tokens, say): _numeric would drop it
             elif rest is None:
                 rest = {key: value}
             else:
