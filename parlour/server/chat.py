@@ -41,6 +41,7 @@ from sqlalchemy.exc import IntegrityError
 
 from parlour.server.errors import ServerError
 from parlour.server.limits import Bucket
+from parlour.server.protocol import encode
 from parlour.server.storage import Store, chat_rules_t, chat_t
 from parlour.server.tables import Connection, LiveTable, token_matches
 
@@ -57,6 +58,8 @@ KEEP = 100
 """Lines of each channel a client is sent when it comes (and kept in memory)."""
 MAX_KEY = 64
 """The longest spectator key a browser may show."""
+CHUNK = 500
+"""Tables whose last line number is asked for in one query."""
 NUMBER_TRIES = 5
 """Times a batch of lines is numbered again when another process stored one of those
 numbers first."""
@@ -157,13 +160,18 @@ def store_lines(store: Store, lines: list[tuple[str, dict[str, Any]]]) -> bool:
     if another process stored one of those numbers first."""
     try:
         with store.engine.begin() as conn:
-            last: dict[str, int] = {}
+            # Every table's last number in one query a few hundred tables (one query a
+            # line cost more than storing the lines).
+            ids = list(dict.fromkeys(table_id for table_id, _ in lines))
+            last = dict.fromkeys(ids, -1)
+            for at in range(0, len(ids), CHUNK):
+                found = conn.execute(
+                    select(chat_t.c.table_id, func.max(chat_t.c.n))
+                    .where(chat_t.c.table_id.in_(ids[at : at + CHUNK]))
+                    .group_by(chat_t.c.table_id)
+                )
+                last.update((str(table_id), int(top)) for table_id, top in found)
             for table_id, line in lines:
-                if table_id not in last:
-                    top = conn.execute(
-                        select(func.max(chat_t.c.n)).where(chat_t.c.table_id == table_id)
-                    ).scalar()
-                    last[table_id] = -1 if top is None else int(top)
                 line["n"] = last[table_id] = max(int(line["n"]), last[table_id] + 1)
             conn.execute(insert(chat_t), [{"table_id": t, **line} for t, line in lines])
     except IntegrityError:
@@ -254,6 +262,11 @@ class Chat:
         cfg = self.hub.config
         return Bucket(cfg.chat_rate, cfg.chat_burst)
 
+    def made(self, table_id: str) -> None:
+        """A table this process just made: its chat is empty (not read from storage when
+        first used; lines posted on other processes are heard)."""
+        self.tables.setdefault(table_id, TableChat(Rules(), 0))
+
     async def of(self, table: LiveTable) -> TableChat:
         """The table's chat, read from storage on first use."""
         found = self.tables.get(table.id)
@@ -288,10 +301,14 @@ class Chat:
         conn.send({"type": "chat", "lines": lines, "rules": chat.rules.to_json(), "reset": True})
 
     def _push(self, table: LiveTable, message: dict[str, Any], channel: str | None) -> None:
-        """Send ``message`` to the live clients reading ``channel`` (None: every one)."""
+        """Send ``message`` to the live clients reading ``channel`` (None: every one),
+        encoded once for all of them."""
+        text = None
         for conn in self.hub.presence.live(table):
             if channel is None or channel in self.reads(table, conn):
-                conn.send(message)
+                if text is None:
+                    text = encode(message)
+                conn.send(text)
 
     async def post(
         self,

@@ -11,6 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import insert
 
+from parlour.server import chat
 from parlour.server.chat import LineWriter, load_chat
 from parlour.server.storage import chat_t
 from tests.server.conftest import human_table
@@ -54,13 +55,14 @@ def line(text: str, n: int = 0) -> dict[str, Any]:
 
 def lines_together(client: TestClient, kind: type[Counting], tables: int = 10) -> None:
     """Three lines at each of ``tables`` tables posted at once, one table already holding
-    a line another process stored: few transactions, every line stored and numbered as its
-    table's next."""
+    a line another process stored (the first and the last): few transactions, every line
+    stored and numbered as its table's next."""
     hub = hub_of(client)
     writer = kind(hub)
     made = [human_table(client)[0] for _ in range(tables)]
-    with hub.store.engine.begin() as conn:  # another process stored line 0 of the first
-        conn.execute(insert(chat_t).values(table_id=made[0], **line("elsewhere")))
+    with hub.store.engine.begin() as conn:  # another process stored line 0 of these
+        for t in (made[0], made[-1]):
+            conn.execute(insert(chat_t).values(table_id=t, **line("elsewhere")))
 
     async def post_all() -> None:
         await asyncio.gather(*(writer.store(t, line(f"{t} {i}")) for i in range(3) for t in made))
@@ -71,11 +73,20 @@ def lines_together(client: TestClient, kind: type[Counting], tables: int = 10) -
     for t in made:
         stored = [(x["n"], x["text"]) for x in load_chat(hub.store, t)[0]]
         mine = [(n, text) for n, text in stored if text != "elsewhere"]
-        first = 1 if t == made[0] else 0
+        first = 1 if t in (made[0], made[-1]) else 0
         assert mine == [(first + i, f"{t} {i}") for i in range(3)]
 
 
 def test_lines_at_many_tables_share_transactions(client: TestClient) -> None:
+    lines_together(client, Counting)
+
+
+def test_lines_at_more_tables_than_one_query(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The tables' last numbers are asked for a few tables a query: the last query's
+    tables are numbered as their next too."""
+    monkeypatch.setattr(chat, "CHUNK", 3)
     lines_together(client, Counting)
 
 
