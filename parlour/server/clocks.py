@@ -40,7 +40,6 @@ import heapq
 import logging
 import time
 from collections.abc import Callable
-from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
 from parlour.bots.registry import make_bot
@@ -53,8 +52,10 @@ from parlour.server.clock_store import (
     load_clocks,
     row,
     save_clocks,
+    settings_dict,
 )
 from parlour.server.errors import ServerError
+from parlour.server.protocol import encode
 from parlour.server.table_bots import decide
 from parlour.server.tables import OPEN, PLAYING, LiveTable, token_matches
 
@@ -63,6 +64,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("parlour.server")
 
+NOTHING: dict[str, Any] = {}
+"""What a move's state message carries of an unchanged clock (never changed)."""
 LONGEST_SLEEP = 30.0
 """The timer wakes at least this often (seconds), so that a wall clock set back or forward
 never leaves a deadline waiting long."""
@@ -100,6 +103,8 @@ class Clocks:
         """Clocks to store, by table, with the move they may only replace an older one with."""
         self._waiting: list[asyncio.Future[None]] = []
         self._storing: asyncio.Task[None] | None = None
+        self._made: set[str] = set()
+        """Tables made by this process, not started, with no clock yet (none to read)."""
         hub.archiver.turn_based = self.turn_based
         hub.cluster.listen("clock", self._hear, self._reload)
 
@@ -138,7 +143,7 @@ class Clocks:
         r = found.running
         return {
             "type": "clock",
-            "settings": asdict(found.settings),
+            "settings": settings_dict(found.settings),
             "seat": r.seat,
             "move": r.move,
             "deadline": found.deadline(),
@@ -156,8 +161,9 @@ class Clocks:
             return
         message = self.message(table)
         if message is not None:
+            text = encode(message)  # encoded once for every client
             for conn in live:
-                conn.send(message)
+                conn.send(text)
 
     def welcome(self, table: LiveTable, conn: Any) -> None:
         """Send a client that just became live the table's clock."""
@@ -165,9 +171,14 @@ class Clocks:
         if message is not None:
             conn.send(message)
 
+    def made(self, table_id: str) -> None:
+        """A table this process just made: it has no stored clock to read (until its start;
+        another process setting one tells this one)."""
+        self._made.add(table_id)
+
     async def _fresh(self, table: LiveTable) -> TableClock:
         found = self.tables.get(table.id)
-        if found is None:
+        if found is None and table.id not in self._made:
             found = await self.hub.db(load_clock, self.hub.store, table.id)
         if found is None:
             found = TableClock(Settings(), Running())
@@ -214,14 +225,23 @@ class Clocks:
 
     # -- what happens at the tables ---------------------------------------------------------
 
-    def moved(self, table: LiveTable) -> None:
+    def moved(self, table: LiveTable, told: bool = False) -> dict[str, Any]:
         """The table's state may have changed (a move here or on another process, its
-        start, a restart): bring its clock up to it. Cheap when nothing changed."""
+        start, a restart): bring its clock up to it. Cheap when nothing changed.
+
+        ``told``: the caller tells the clients of the move and of the clock together (the
+        ``state`` message of a move carries the clock: one message to each connection, not
+        two), so what the state message carries is returned (``{"clock": ...}`` when the
+        clock changed), not pushed."""
         found = self.tables.get(table.id)
         if found is None or table.status != PLAYING or table.state is None:
-            return
-        if self._advance(table, found):
-            self._changed(table, found)
+            if self._made:
+                self._made.discard(table.id)  # started: no clock is set any more
+            return NOTHING
+        if not self._advance(table, found):
+            return NOTHING
+        self._changed(table, found, push=not told)
+        return {"clock": self.message(table)} if told else NOTHING
 
     def _track(self, table: LiveTable) -> None:
         """Bring a clock just read from storage up to its table and put its deadline on the
@@ -274,12 +294,16 @@ class Clocks:
                 r.timeouts[r.seat] = 0
         r.move, r.seat, r.started = move, seat, now
 
-    def _changed(self, table: LiveTable, found: TableClock, store: bool = True) -> None:
-        """A clock changed: its bots set, its deadline on the heap, its clients told, and
-        (``store``) stored with the next batch."""
+    def _changed(
+        self, table: LiveTable, found: TableClock, store: bool = True, push: bool = True
+    ) -> None:
+        """A clock changed: its bots set, its deadline on the heap, its clients told
+        (unless the caller tells them, ``push=False``), and (``store``) stored with the
+        next batch."""
         self._seat_bots(table, found)
         self._schedule(table.id, found)
-        self.push(table)
+        if push:
+            self.push(table)
         if store:
             self._dirty[table.id] = (found, found.running.move)
             self._ensure_storing()

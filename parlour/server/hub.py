@@ -188,9 +188,12 @@ class Hub:
             self._waiting_at = now
         return self._waiting
 
-    def made_waiting(self) -> None:
-        """Count a table this process just made, waiting for players."""
+    def made_waiting(self, table_id: str) -> None:
+        """Count a table this process just made, waiting for players (no chat or clock of
+        it is stored yet: neither is read back when first used)."""
         self._waiting += 1
+        self.chat.made(table_id)
+        self.clocks.made(table_id)
 
     def get(self, table_id: str) -> LiveTable:
         """A table by id (raises ServerError when there is none)."""
@@ -269,7 +272,7 @@ class Hub:
         table = LiveTable(rec, game)
         await self.write(self.store.create_table, rec)
         self.tables[rec.id] = table
-        self.made_waiting()
+        self.made_waiting(rec.id)
         await self.cluster.changed(rec.id)
         return table, host
 
@@ -539,8 +542,7 @@ class Hub:
         if trial.is_over:
             table.record.status = OVER
         self.moves += len(rows)
-        self.broadcast(table, seats=False)
-        self.clocks.moved(table)  # the next turn's deadline
+        self.broadcast(table, seats=False, more=self.clocks.moved(table, told=True))
 
     # -- clients ---------------------------------------------------------------------------
 
@@ -558,24 +560,28 @@ class Hub:
             table.histories.clear()
             table.steps.clear()
 
-    def broadcast(self, table: LiveTable, seats: bool = True) -> None:
+    def broadcast(
+        self, table: LiveTable, seats: bool = True, more: dict[str, Any] | None = None
+    ) -> None:
         """Tell every client of a change; a client whose seat changed hands is told so and
         watches from then on (every change of seats passes here, on every process).
-        ``seats=False``: a move, which changes no seat (nor so anyone's presence)."""
+        ``seats=False``: a move, which changes no seat (nor so anyone's presence);
+        ``more``: what the state messages carry besides (the next turn's ``clock``)."""
         # Clients of one audience (seat, language) at the same point of the log get the
         # same message: it is built and encoded once for all of them (a thousand
         # spectators cost one message, not a thousand).
         shared: dict[tuple[int | None, str, int], str] = {}
+        more = more or {}
         end = len(table.log)
         for conn in list(table.connections):
             if revoke_if_lost(table, conn):
                 seats = True
-                conn.send(state_message(table, conn, reset=True))
+                conn.send(state_message(table, conn, reset=True) | more)
                 continue
             key = (conn.seat, conn.lang, conn.cursor)
             text = shared.get(key)
             if text is None:
-                text = shared[key] = encode(state_message(table, conn))
+                text = shared[key] = encode(state_message(table, conn) | more)
             conn.cursor = end
             conn.send(text)
         if seats and table.id in self.presence.tables:  # a seat changing hands changes it

@@ -28,6 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from parlour.server.protocol import encode
 from parlour.server.tables import Connection, LiveTable
 
 if TYPE_CHECKING:
@@ -249,9 +250,12 @@ class Presence:
         return True
 
     def push(self, table: LiveTable, message: dict[str, Any]) -> None:
-        """Send ``message`` to every live client of the table."""
-        for conn in self.live(table):
-            conn.send(message)
+        """Send ``message`` to every live client of the table (encoded once for all)."""
+        live = self.live(table)
+        if live:
+            text = encode(message)
+            for conn in live:
+                conn.send(text)
 
     def sweep(self) -> None:
         """Look again at every table (connections that stopped beating turn away, and what

@@ -8,7 +8,8 @@ Messages (JSON objects, ``type`` first):
   move and the bots' answers made within it), ``reset`` (true when ``events`` is the
   whole log),
   ``legal`` (``[{action, steps, self_out}]`` when this seat is to act; ``self_out``: the move
-  surely knocks its player out), ``summary`` (end-of-game text).
+  surely knocks its player out), ``summary`` (end-of-game text); after a move at a
+  table with a clock, ``clock`` (the ``clock`` message below, of the turn it starts).
 - ``error``: ``error`` (catalog key), ``params``, ``message`` (translated), ``move``.
 - ``presence`` (to clients that beat): each seat's status, spectators, arrivals and
   departures (see :mod:`parlour.server.presence`).

@@ -61,7 +61,7 @@ async def rematch(hub: Hub, table: LiveTable, token: object) -> LiveTable:
             linked = await hub.write(hub.store.create_rematch, old.id, rec)
             if linked == rec.id:
                 hub.tables[rec.id] = LiveTable(rec, table.game)
-                hub.made_waiting()
+                hub.made_waiting(rec.id)
                 await hub.cluster.changed(rec.id)
             table.record.rematch = linked
             hub.broadcast(table)

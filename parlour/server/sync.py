@@ -73,7 +73,7 @@ class ClusterSync:
                 and table.status == PLAYING
             ):
                 advance(table, [action])  # stored by the announcer: the log says so
-                hub.broadcast(table, seats=False)
+                hub.broadcast(table, seats=False, more=hub.clocks.moved(table, told=True))
             elif await self.catch_up(table):
                 hub.broadcast(table)
         hub.clocks.moved(table)  # the move's turn is over here too

@@ -188,6 +188,8 @@ export class TablePage {
       return;
     }
     if (msg.type !== "state") return;
+    // A move's state carries the table's clock when it changed (one message, not two).
+    if (msg.clock) this.clock.receive(msg.clock);
     this.connected = true;
     this.freshFrom = msg.reset ? msg.events.length : this.log.length;
     // Other players' moves are read out by screen readers (the whole log is not re-read).
