@@ -38,6 +38,23 @@ TEXT_FIN = 0x81
 MASKED = 0x80
 
 
+WRITE_TEXT = "parlour.write_text"
+"""Where a websocket's scope keeps the protocol's :meth:`FramesProtocol.write_text`."""
+
+
+def text_frame(text: str) -> bytes:
+    """A server's frame of a whole text message (unmasked), as the library writes it."""
+    payload = text.encode("utf-8")
+    size = len(payload)
+    if size < 126:
+        head = bytes((TEXT_FIN, size))
+    elif size < 65536:
+        head = bytes((TEXT_FIN, 126)) + size.to_bytes(2, "big")
+    else:
+        head = bytes((TEXT_FIN, 127)) + size.to_bytes(8, "big")
+    return head + payload
+
+
 class FramesProtocol(WebSocketsSansIOProtocol):
     """Uvicorn's websocket protocol with the common frames read and written here."""
 
@@ -103,6 +120,24 @@ class FramesProtocol(WebSocketsSansIOProtocol):
             return None  # the library closes the connection (1007)
         return stop, text
 
+    def handle_connect(self, event: Any) -> None:
+        """Open the connection as uvicorn does; the app's scope gets :meth:`write_text`."""
+        super().handle_connect(event)
+        scope = getattr(self, "scope", None)
+        if scope is not None:  # (none when the upgrade was refused)
+            scope[WRITE_TEXT] = self.write_text
+
+    def write_text(self, text: str) -> bool:
+        """Write a text message at once if nothing stands in the way (the connection open
+        between messages, its transport taking writes); False: send it the ASGI way.
+
+        The table socket writes its messages so when none waits before them: no task
+        wakes and no queue is passed for each (see ``tables.Connection.send``)."""
+        if self.disconnected or not self.writable.is_set() or not self._writable_plain():
+            return False
+        self.transport.write(text_frame(text))
+        return True
+
     async def send(self, message: Any) -> None:
         """Frame a text message here; anything else is uvicorn's."""
         text = message.get("text") if message["type"] == "websocket.send" else None
@@ -115,15 +150,7 @@ class FramesProtocol(WebSocketsSansIOProtocol):
         if not self._writable_plain():
             await super().send(message)
             return
-        payload = text.encode("utf-8")
-        size = len(payload)
-        if size < 126:
-            head = bytes((TEXT_FIN, size))
-        elif size < 65536:
-            head = bytes((TEXT_FIN, 126)) + size.to_bytes(2, "big")
-        else:
-            head = bytes((TEXT_FIN, 127)) + size.to_bytes(8, "big")
-        self.transport.write(head + payload)
+        self.transport.write(text_frame(text))
 
     def _writable_plain(self) -> bool:
         conn = self.conn

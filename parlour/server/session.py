@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, StrictStr, Va
 from parlour.engine import IllegalActionError, ParlourError
 from parlour.engine.i18n import LANGUAGES
 from parlour.server.errors import ServerError
+from parlour.server.frames import WRITE_TEXT
 from parlour.server.hub import MAX_ACTION, Hub
 from parlour.server.limits import Bucket
 from parlour.server.protocol import (
@@ -304,6 +305,13 @@ async def serve(websocket: WebSocket, table_id: str, receive: Receive, send: Sen
     holder = None if seat is None or hello.token is None else token_hash(hello.token)
     await warm_history(table, lang, seat)
     session = Session(hub, table, Connection(seat, lang, holder))
+    write_text = websocket.scope.get(WRITE_TEXT)
+    if write_text is not None:  # parlour serve's protocol writes at once when it can
+
+        def write(message: dict[str, Any] | str) -> bool:
+            return bool(write_text(message if isinstance(message, str) else encode(message)))
+
+        session.conn.write = write
     hub.attach(table, session.conn)
     hub.presence.arrive(table, session.conn)
     sender = asyncio.create_task(_pump(websocket, session.conn, send))
@@ -331,9 +339,12 @@ async def _pump(websocket: WebSocket, conn: Connection, send: Send) -> None:
     """Send the connection's queued messages in order."""
     while (message := await conn.outbox.get()) is not None:
         text = message if isinstance(message, str) else encode(message)
+        conn.sending = True
         try:
             await send({"type": "websocket.send", "text": text})
         except Exception:  # the client went away; the reader notices and detaches
             return
+        finally:
+            conn.sending = False
     with contextlib.suppress(Exception):
         await websocket.close()

@@ -7,7 +7,7 @@ import functools
 import hashlib
 import hmac
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -56,17 +56,33 @@ class Connection:
     cursor: int = 0
     """How many entries of the table's event log this client has been sent."""
     outbox: asyncio.Queue[dict[str, Any] | str | None] = field(default_factory=asyncio.Queue)
+    write: Callable[[dict[str, Any] | str], bool] | None = None
+    """Writes a message to the client at once, when its connection can take it now (True),
+    or not (False); None: every message goes through the outbox."""
+    sending: bool = False
+    """Whether a message taken from the outbox is being sent (the connection's sender)."""
 
     def send(self, message: dict[str, Any] | str | None) -> None:
-        """Queue a message for the client: a JSON object, or one already encoded (shared by
+        """Send a message to the client: a JSON object, or one already encoded (shared by
         every client of the same audience); None closes the connection.
 
-        A client that stops reading is cut off rather than buffered without end; it gets
-        everything again when it reconnects.
+        Written at once when nothing waits in the outbox or is being sent (so messages keep
+        their order) and the connection takes it; queued otherwise. A client that stops
+        reading is cut off rather than buffered without end; it gets everything again when
+        it reconnects.
         """
-        if self.outbox.qsize() >= MAX_OUTBOX:
+        outbox = self.outbox
+        if outbox.qsize() >= MAX_OUTBOX:
             message = None
-        self.outbox.put_nowait(message)
+        elif (
+            message is not None
+            and self.write is not None
+            and not self.sending
+            and outbox.empty()
+            and self.write(message)
+        ):
+            return
+        outbox.put_nowait(message)
 
 
 @dataclass(eq=False)

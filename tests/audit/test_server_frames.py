@@ -15,7 +15,7 @@ import pytest
 import uvicorn
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
-from parlour.server.frames import FramesProtocol
+from parlour.server.frames import WRITE_TEXT, FramesProtocol
 from parlour.tools.process import free_port
 
 TEXT, BINARY, CONT, CLOSE, PING = 0x1, 0x2, 0x0, 0x8, 0x9
@@ -83,11 +83,14 @@ SEQUENCES: dict[str, list[bytes]] = {
     "message then close": [text("last") + frame(CLOSE, (1001).to_bytes(2, "big"))],
     "after the app closes": [text("close"), text("ignored")],
     "many at once": [b"".join(text(f"m{i}") for i in range(20))],
+    "written at once": [text("both")],
+    "written at once, several": [text("both1") + text("both2") + text("x") + text("both3")],
 }
 
 
 async def echo(scope: Scope, receive: Callable[[], Awaitable[Any]], send: Any) -> None:
-    """Answers each message with its kind and content; ``close`` closes (4001)."""
+    """Answers each message with its kind and content; ``close`` closes (4001); a message
+    starting ``both`` is answered twice, first by the protocol's own immediate write."""
     assert scope["type"] == "websocket"
     await receive()
     await send({"type": "websocket.accept"})
@@ -99,7 +102,13 @@ async def echo(scope: Scope, receive: Callable[[], Awaitable[Any]], send: Any) -
         if words == "close":
             await send({"type": "websocket.close", "code": 4001})
             return
-        if words is not None:
+        if words is not None and words.startswith("both"):
+            # Written at once where the protocol offers it, then sent: in this order.
+            write = scope.get(WRITE_TEXT)
+            if write is None or not write(f"now:{words}"):
+                await send({"type": "websocket.send", "text": f"now:{words}"})
+            await send({"type": "websocket.send", "text": f"then:{words}" + "é" * 200})
+        elif words is not None:
             await send({"type": "websocket.send", "text": f"text:{words[:40]}:{len(words)}"})
         else:
             await send({"type": "websocket.send", "bytes": b"bytes:" + message["bytes"]})
@@ -174,6 +183,7 @@ def test_frames_answered_as_uvicorn_does(uvicorns: dict[str, bytes]) -> None:
         assert ours[name] == uvicorns[name], name
     # The sequences reach every kind of answer: an echo, a pong, each close code.
     assert b"text:" in uvicorns["one message"] and b"bytes:" in uvicorns["binary"]
+    assert uvicorns["written at once"].index(b"now:") < uvicorns["written at once"].index(b"then:")
     closes = {name: uvicorns[name][2:4] for name in ("unmasked", "not UTF-8", "too big")}
     assert closes == {
         "unmasked": (1002).to_bytes(2, "big"),
@@ -192,6 +202,15 @@ class Careless(FramesProtocol):
         return super()._text_frame(data, start, end)
 
 
-def test_the_comparison_catches_a_planted_fault(uvicorns: dict[str, bytes]) -> None:
-    ours = run(Careless)
-    assert ours["unmasked"] != uvicorns["unmasked"]
+class Hasty(FramesProtocol):
+    """A planted fault: a message written at once loses its last byte."""
+
+    def write_text(self, text: str) -> bool:
+        return super().write_text(text[:-1])
+
+
+@pytest.mark.parametrize(("planted", "where"), [(Careless, "unmasked"), (Hasty, "written at once")])
+def test_the_comparison_catches_planted_faults(
+    uvicorns: dict[str, bytes], planted: type[FramesProtocol], where: str
+) -> None:
+    assert run(planted)[where] != uvicorns[where]
