@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import bisect
+import itertools
 import json
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -90,6 +91,10 @@ def result_text(game: str, result: Result, lang: str, names: Sequence[str]) -> s
 TEXTS_KEPT = 20_000
 """Event texts kept for reuse (see :func:`render_log`); all are dropped past this many."""
 _texts: dict[tuple[Any, ...], str] = {}
+_commons: dict[tuple[Any, ...], int] = {}
+_numbers = itertools.count()
+"""A number for each (game, language, names, options) the texts were rendered for: a
+text's key holds it rather than the tuple (hashed again at every event)."""
 
 
 def render_log(
@@ -110,20 +115,26 @@ def render_log(
     event texts were a fifth of a busy server's work)."""
     index: list[int] = []
     events: list[dict[str, Any]] = []
+    texts = _texts
     try:
         common = (game, lang, tuple(names), orjson.dumps(options, option=orjson.OPT_SORT_KEYS))
     except TypeError:  # options orjson cannot write: rendered every time
-        common = None
-    texts = _texts
+        number = None
+    else:
+        number = _commons.get(common)
+        if number is None:
+            if len(_commons) >= TEXTS_KEPT:
+                _commons.clear()
+            number = _commons[common] = next(_numbers)  # never reused: no text mistaken
     for i, (m, e) in enumerate(log, start):
         if not e.visible_to(seat):
             continue
         index.append(i)
         data = dict(e.data)
         key = None
-        if common is not None:
+        if number is not None:
             try:
-                key = (common, e.kind, orjson.dumps(data))
+                key = (number, e.kind, orjson.dumps(data))
             except TypeError:
                 key = None
         text = None if key is None else texts.get(key)
@@ -178,6 +189,28 @@ async def warm_history(table: LiveTable, lang: str, seat: int | None) -> None:
         found.add(end, index, events)
 
 
+STEPS_KEPT = 200
+"""Sets of action labels kept for reuse across tables (see :func:`shared_steps`)."""
+_steps: dict[tuple[Any, ...], dict[str, list[str]]] = {}
+
+
+def shared_steps(table: LiveTable, lang: str, names: list[str]) -> dict[str, list[str]]:
+    """The labels of actions' steps, by action, for tables of this game and options in this
+    language with these names: shared by every such table (each new game of a rematch
+    labelled its actions afresh), at most ``STEPS_KEPT`` sets kept."""
+    try:
+        options = orjson.dumps(table.options, option=orjson.OPT_SORT_KEYS)
+    except TypeError:  # options orjson cannot write: the table's own
+        return {}
+    key = (table.game, options, lang, tuple(names))
+    found = _steps.get(key)
+    if found is None:
+        if len(_steps) >= STEPS_KEPT:
+            _steps.clear()
+        found = _steps[key] = {}
+    return found
+
+
 def state_message(table: LiveTable, conn: Connection, *, reset: bool = False) -> dict[str, Any]:
     """The next ``state`` message for a connection (advances its event cursor)."""
     lang, seat, st = conn.lang, conn.seat, table.state
@@ -198,7 +231,7 @@ def state_message(table: LiveTable, conn: Connection, *, reset: bool = False) ->
             # once for the table. A move that surely knocks its player out is asked about.
             steps = table.steps.get((lang, tuple(names)))
             if steps is None:
-                steps = table.steps[(lang, tuple(names))] = {}
+                steps = table.steps[(lang, tuple(names))] = shared_steps(table, lang, names)
             for a in st.legal_actions():
                 text = str(a)
                 labels = steps.get(text)

@@ -22,9 +22,11 @@ def plain(message: dict[str, Any]) -> str:
     return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
 
 
-def _table(game_id: str, seed: int) -> LiveTable:
+def _table(game_id: str, seed: int, given: dict[str, Any] | None = None) -> LiveTable:
     game = get_game(game_id)
-    options = game.resolve_options(2, {"max_rounds": 3} if game_id == "splendor-marvel" else {})
+    options = game.resolve_options(
+        2, given or ({"max_rounds": 3} if game_id == "splendor-marvel" else {})
+    )
     rec = TableRecord(f"t{seed}", game_id, 2, options, seed, "", "playing", 0.0)
     # Names with text past ASCII, quotes and a line separator: escaped as before.
     rec.seats = {
@@ -51,7 +53,21 @@ def test_every_state_message_encodes_as_the_plain_encoder_did(game_id: str) -> N
     """Each seat's and a spectator's message after every move, in two languages: the text
     sent is byte for byte what ``json.dumps`` wrote, and each legal move's steps (labelled
     once per table) are the game's own for that move, language and names."""
-    table = _table(game_id, 3)
+    assert play_checking(_table(game_id, 3)) > 10
+
+
+def test_labels_shared_across_tables_are_each_tables_own() -> None:
+    """Labels are shared by tables of one game, options, language and names: tables of
+    each Love Letter edition in turn, twice (the second of each reuses the first's), get
+    their own edition's labels (a guess names the edition's cards)."""
+    for seed in (5, 6):
+        for edition in ("classic", "2019"):
+            assert play_checking(_table("loveletter", seed, {"edition": edition})) > 5
+
+
+def play_checking(table: LiveTable) -> int:
+    """Play ``table`` to its end at random, checking every message; the messages with
+    legal moves checked."""
     conns = [Connection(s, lang) for s in (0, 1, None) for lang in ("en", "zh")]
     rng = Rng(7)
     checked = 0
@@ -71,7 +87,7 @@ def test_every_state_message_encodes_as_the_plain_encoder_did(game_id: str) -> N
         events = trial.apply(str(rng.choice(trial.legal_actions())))
         table.log.extend((trial.move_number, e) for e in events)
         table.state = trial
-    assert checked > 10
+    return checked
 
 
 def test_a_seat_renamed_gets_steps_in_its_new_names() -> None:

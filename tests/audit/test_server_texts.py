@@ -27,6 +27,7 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
 
     monkeypatch.setattr(protocol, "describe", counting)
     monkeypatch.setattr(protocol, "_texts", {})
+    monkeypatch.setattr(protocol, "_commons", {})
     return calls
 
 
@@ -67,4 +68,5 @@ def test_the_kept_texts_are_bounded(
     for n in range(10):
         texts([f"A{n}", "B"])
         assert len(protocol._texts) <= 3
+        assert len(protocol._commons) <= 3  # (the names, language and options seen)
     assert len(counted) == 20
