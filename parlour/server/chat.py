@@ -60,6 +60,8 @@ MAX_KEY = 64
 """The longest spectator key a browser may show."""
 CHUNK = 500
 """Tables whose last line number is asked for in one query."""
+GATHER = 0.05
+"""Seconds the lines posted meanwhile gather before they are stored together."""
 NUMBER_TRIES = 5
 """Times a batch of lines is numbered again when another process stored one of those
 numbers first."""
@@ -205,6 +207,10 @@ class LineWriter:
 
     async def _drain(self) -> None:
         while self.pending:
+            # The lines of a moment share a transaction: stored as soon as the database
+            # was free, each batch was a line or two, and the storage thread that commits
+            # the moves ran a transaction for each.
+            await asyncio.sleep(GATHER)
             batch, self.pending = self.pending, []
             error: ServerError | None = ServerError("web.error.busy")
             try:

@@ -73,6 +73,10 @@ BOT = "normal"
 """The bot that plays for an absent person."""
 THINK = 5.0
 """Seconds a timeout's bot may think."""
+STORE_EVERY = 0.2
+"""Seconds the turns that moved on gather before they are stored, unless someone waits for
+theirs (stored at once, as soon as the database is free, each batch was a few rows, and
+its statements cost as much as the moves' own commits)."""
 STORE_WAIT = 5.0
 """Seconds a stopping server waits for the clocks that changed to be stored."""
 CLAIM_FOR = THINK + 30.0
@@ -102,6 +106,8 @@ class Clocks:
         self._dirty: dict[str, tuple[TableClock, int | None]] = {}
         """Clocks to store, by table, with the move they may only replace an older one with."""
         self._waiting: list[asyncio.Future[None]] = []
+        self._hurry = asyncio.Event()
+        """Set when someone waits for a clock to be stored: the batch goes now."""
         self._storing: asyncio.Task[None] | None = None
         self._made: set[str] = set()
         """Tables made by this process, not started, with no clock yet (none to read)."""
@@ -129,6 +135,7 @@ class Clocks:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        self._hurry.set()  # what changed is stored now
         if self._storing is not None:  # a database away must not hold the shutdown forever
             with contextlib.suppress(Exception, asyncio.CancelledError):
                 await asyncio.wait_for(self._storing, STORE_WAIT)
@@ -352,6 +359,7 @@ class Clocks:
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._dirty[table_id] = (found, newer_than)
         self._waiting.append(future)
+        self._hurry.set()
         self._ensure_storing()
         await future
 
@@ -365,6 +373,10 @@ class Clocks:
         process stored for a newer turn first is read back instead."""
         hub = self.hub
         while self._dirty:
+            if not self._hurry.is_set():  # gather the turns of a moment into one batch
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._hurry.wait(), STORE_EVERY)
+            self._hurry.clear()
             batch, self._dirty = self._dirty, {}
             waiting, self._waiting = self._waiting, []
             rows = [row(table_id, found, newer) for table_id, (found, newer) in batch.items()]

@@ -11,6 +11,7 @@ from typing import Any
 import httpx
 import pytest
 
+from parlour.server.clocks import STORE_EVERY
 from parlour.tools.process import free_port, serve_process
 
 pytestmark = pytest.mark.server_process
@@ -45,6 +46,7 @@ def test_a_pending_deadline_survives_kill_9_and_is_applied_exactly_once(tmp_path
             lambda: (c := httpx.get(f"{base}/api/tables/{table}/clock").json())["move"] == 0 and c,
             "the first turn's clock is stored",
         )
+        time.sleep(STORE_EVERY + 0.5)  # stored with the next batch of turns
         os.kill(proc.pid, signal.SIGKILL)  # the deadline is still ahead
         proc.wait(10)
     assert time.time() < running["deadline"]
