@@ -19,6 +19,8 @@ split or after a close, extensions. Reading pauses while two messages wait for t
 
 from __future__ import annotations
 
+import asyncio
+from collections import deque
 from typing import Any
 
 from uvicorn.protocols.utils import ClientDisconnected
@@ -55,8 +57,51 @@ def text_frame(text: str) -> bytes:
     return head + payload
 
 
+class Inbox:
+    """The messages waiting for the app, read by one reader: what uvicorn's protocol asks of
+    its ``asyncio.Queue`` (``put_nowait``, ``get``, ``empty``, ``qsize``) without a
+    general queue's bookkeeping at every message."""
+
+    __slots__ = ("items", "loop", "waiter")
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.items: deque[Any] = deque()
+        self.loop = loop
+        self.waiter: asyncio.Future[None] | None = None
+
+    def put_nowait(self, item: Any) -> None:
+        """Add a message; the reader waiting for one wakes."""
+        self.items.append(item)
+        waiter, self.waiter = self.waiter, None
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    async def get(self) -> Any:
+        """The next message, once there is one."""
+        while not self.items:
+            waiter = self.waiter = self.loop.create_future()
+            try:
+                await waiter
+            finally:
+                if self.waiter is waiter:
+                    self.waiter = None
+        return self.items.popleft()
+
+    def empty(self) -> bool:
+        """Whether no message waits."""
+        return not self.items
+
+    def qsize(self) -> int:
+        """How many messages wait."""
+        return len(self.items)
+
+
 class FramesProtocol(WebSocketsSansIOProtocol):
     """Uvicorn's websocket protocol with the common frames read and written here."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.queue = Inbox(self.loop)  # type: ignore[assignment]
 
     def _plain(self) -> bool:
         """Whether the connection is open, between frames and messages, without

@@ -15,7 +15,7 @@ import pytest
 import uvicorn
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
-from parlour.server.frames import WRITE_TEXT, FramesProtocol
+from parlour.server.frames import WRITE_TEXT, FramesProtocol, Inbox
 from parlour.tools.process import free_port
 
 TEXT, BINARY, CONT, CLOSE, PING = 0x1, 0x2, 0x0, 0x8, 0x9
@@ -214,3 +214,24 @@ def test_the_comparison_catches_planted_faults(
     uvicorns: dict[str, bytes], planted: type[FramesProtocol], where: str
 ) -> None:
     assert run(planted)[where] != uvicorns[where]
+
+
+def test_the_inbox_keeps_messages_for_a_reader_that_gave_up_waiting() -> None:
+    """A reader cancelled while it waits (a hello's deadline) loses nothing: the next
+    reader gets every message, in order."""
+
+    async def scenario() -> list[Any]:
+        inbox = Inbox(asyncio.get_running_loop())
+        waiting = asyncio.create_task(inbox.get())
+        await asyncio.sleep(0)
+        waiting.cancel()
+        await asyncio.sleep(0)
+        inbox.put_nowait("a")
+        inbox.put_nowait("b")
+        got = [await inbox.get(), await inbox.get()]
+        later = asyncio.create_task(inbox.get())
+        await asyncio.sleep(0)
+        inbox.put_nowait("c")
+        return [*got, await later, inbox.qsize(), inbox.empty(), waiting.cancelled()]
+
+    assert asyncio.run(scenario()) == ["a", "b", "c", 0, True, True]
