@@ -161,6 +161,10 @@ class RedisCluster:
         self._inbox: asyncio.Queue[bytes] = asyncio.Queue()
         """News heard, handed on by a task of its own: never behind a table's read-back."""
         self._hearer: asyncio.Task[None] | None = None
+        self._noticed: asyncio.Queue[tuple[str, int | None, str | None]] = asyncio.Queue()
+        """Notices heard, handed on in order by a task of their own: a notice's read-back
+        waits on its table, and the news (chat lines, presence) must not wait behind it."""
+        self._noticer: asyncio.Task[None] | None = None
 
     async def start(self, notice: Notice, resync: Resync) -> None:
         """Check that Redis answers, then listen for other processes' notices (and after
@@ -175,6 +179,7 @@ class RedisCluster:
         self._listener = loop.create_task(self._listen(notice, resync, ready))
         self._sayer = loop.create_task(self._say_all())
         self._hearer = loop.create_task(self._hear_all())
+        self._noticer = loop.create_task(self._notice_all(notice))
         await ready.wait()
 
     async def close(self) -> None:
@@ -187,10 +192,11 @@ class RedisCluster:
             self._sayer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._sayer
-        if self._hearer is not None:
-            self._hearer.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._hearer
+        for task in (self._hearer, self._noticer):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         if self._listener is not None:
             self._listener.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -216,10 +222,7 @@ class RedisCluster:
                         continue
                     sender, table_id, move, action = _parse(bytes(message["data"]))
                     if sender != self.me and table_id:
-                        try:
-                            await notice(table_id, move, action)
-                        except Exception:
-                            log.exception("reading back table %s failed", table_id)
+                        self._noticed.put_nowait((table_id, move, action))
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # Redis went away: subscribe again when it is back
@@ -259,6 +262,16 @@ class RedisCluster:
                     log.warning("could not tell the other processes (%s)", exc)
             if None in batch:
                 return
+
+    async def _notice_all(self, notice: Notice) -> None:
+        """Act on the notices heard, in order (news is read on meanwhile: a chat line
+        waited behind every move's notice before it, up to seconds on a busy process)."""
+        while True:
+            table_id, move, action = await self._noticed.get()
+            try:
+                await notice(table_id, move, action)
+            except Exception:
+                log.exception("reading back table %s failed", table_id)
 
     async def _hear_all(self) -> None:
         """Hand on the news heard, in order (a move's read-back may wait on its table; the
