@@ -231,8 +231,21 @@ class BotPlay:
                     await asyncio.sleep(1.0)  # storage trouble: try again later
                     continue
                 return
-            except IllegalActionError:
-                log.error("bot at table %s seat %s chose an illegal %r", table.id, seat, action)
+            except IllegalActionError as exc:
+                # The refusal's key and the move numbers tell a bad bot from a stale state
+                # (a refusal seen only with several processes on a loaded machine).
+                now = table.state
+                log.error(
+                    "bot at table %s seat %s chose an illegal %r at move %s (%s; the table "
+                    "is now at move %s, seat %s to act)",
+                    table.id,
+                    seat,
+                    action,
+                    move,
+                    exc.key,
+                    None if now is None else now.move_number,
+                    None if now is None else now.to_act,
+                )
                 rng = rng or fallback_rng(table, seat, move)
                 fallback = str(rng.choice(snapshot.legal_actions()))
                 await hub.play(table, seat, move, fallback)

@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 from parlour.bots.base import Bot, Observation
 from parlour.bots.registry import register_bot, unregister_bot
 from parlour.engine import Action, Rng
+from parlour.games import get_game
 from tests.server.conftest import add_bot, new_table, sit, start
 
 
@@ -95,3 +96,34 @@ def test_a_slow_bot_is_cut_short_and_does_not_stall_other_tables(db_url: str) ->
             assert time.monotonic() < deadline
             time.sleep(0.02)
         assert client.get(f"/api/tables/{slow}").json()["to_act"] == 1
+
+
+class WrongBot(Bot):
+    """Answers a move that is never legal."""
+
+    name = "wrong"
+
+    def act(self, obs: Observation, rng: Rng) -> Action:
+        space = get_game(obs.game_id).new(obs.players, obs.options, 0).action_space
+        return next(a for a in space.actions if a not in obs.legal)
+
+
+def test_a_bot_answering_an_illegal_move_gets_a_legal_one_played_and_a_logged_reason(
+    client: TestClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The bot loop plays a legal move instead, and the log names the refusal's key and the
+    move numbers (what tells a bad bot from a stale state)."""
+    register_bot("wrong", lambda arg: WrongBot())
+    try:
+        table, host = new_table(client, game="loveletter", options={"tokens_to_win": 1})
+        add_bot(client, table, host, 0, "wrong")
+        add_bot(client, table, host, 1, "wrong")
+        with caplog.at_level("ERROR", logger="parlour.server.table_bots"):
+            start(client, table, host)
+            summary = wait_for(client, table, "over")
+            assert summary["status"] == "over"
+    finally:
+        unregister_bot("wrong")
+    refusals = [r.getMessage() for r in caplog.records if "chose an illegal" in r.getMessage()]
+    assert len(refusals) == summary["move"], refusals  # every move was played instead
+    assert all("at move" in m and "core.error." in m and "now at move" in m for m in refusals)
