@@ -48,7 +48,8 @@ LANES: dict[str, tuple[type[BaseModel], Handler, int]] = {
 """The last part of each path taken here: the route's body model, its code and status."""
 
 
-def _header(scope: Scope, name: bytes) -> str | None:
+def header(scope: Scope, name: bytes) -> str | None:
+    """A request header's value (the first given), or None."""
     for key, value in scope.get("headers", ()):
         if key == name:
             return bytes(value).decode("latin-1")
@@ -62,7 +63,12 @@ def reader_language(scope: Scope) -> str:
     given = [str(v) for k, v in parse_qsl(query, keep_blank_values=True) if k == "lang"]
     if given and given[-1] in LANGUAGES:
         return given[-1]
-    for part in (_header(scope, b"accept-language") or "").split(","):
+    return accept_language(scope)
+
+
+def accept_language(scope: Scope) -> str:
+    """The first of our languages ``Accept-Language`` names, else English."""
+    for part in (header(scope, b"accept-language") or "").split(","):
         code = part.split(";")[0].strip().lower()[:2]
         if code in LANGUAGES:
             return code
@@ -88,7 +94,7 @@ def lane(scope: Scope, body: bytes) -> tuple[Handler, str, Any, int] | None:
     found = LANES.get(last)
     if found is None or not slash or not table_id:
         return None
-    kind = (_header(scope, b"content-type") or "").split(";")[0].strip().lower()
+    kind = (header(scope, b"content-type") or "").split(";")[0].strip().lower()
     if kind != "application/json":
         return None
     model, handler, status = found

@@ -24,7 +24,6 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 from urllib.parse import urlsplit
 
-from parlour.engine.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from parlour.server import fastlane
 from parlour.server.config import ServerConfig
 from parlour.server.errors import ServerError
@@ -50,21 +49,6 @@ SECURITY_HEADERS = [
 ]
 
 
-def _header(scope: Scope, name: bytes) -> str | None:
-    for key, value in scope.get("headers", ()):
-        if key == name:
-            return bytes(value).decode("latin-1")
-    return None
-
-
-def _lang(scope: Scope) -> str:
-    for part in (_header(scope, b"accept-language") or "").split(","):
-        code = part.split(";")[0].strip().lower()[:2]
-        if code in LANGUAGES:
-            return code
-    return DEFAULT_LANGUAGE
-
-
 class Guard:
     """The middleware (see the module's docstring)."""
 
@@ -86,7 +70,7 @@ class Guard:
         cfg = self.config
         size = sum(len(k) + len(v) for k, v in scope.get("headers", ()))
         refusal: tuple[int, ServerError] | None = None
-        host = (_header(scope, b"host") or "").lower()
+        host = (fastlane.header(scope, b"host") or "").lower()
         if size > cfg.max_header_bytes:
             refusal = 431, ServerError("web.error.too_large", limit=cfg.max_header_bytes)
         elif self.hosts and host.rsplit(":", 1)[0] not in self.hosts and host not in self.hosts:
@@ -97,7 +81,7 @@ class Guard:
             if kind == "websocket":
                 await send({"type": "websocket.close", "code": 4403})
             else:
-                await _answer(send, refusal[0], refusal[1], _lang(scope))
+                await _answer(send, refusal[0], refusal[1], fastlane.accept_language(scope))
             return
         if kind == "websocket":
             if self.fast and await self.fast_socket(scope, receive, send):
@@ -108,13 +92,13 @@ class Guard:
             scope[RAW_SEND] = send
             await self.app(scope, receive, send)
             return
-        length = _header(scope, b"content-length")
+        length = fastlane.header(scope, b"content-length")
         if length is not None and (not length.isdigit() or int(length) > cfg.max_body_bytes):
             await _answer(
                 send,
                 413,
                 ServerError("web.error.too_large", limit=cfg.max_body_bytes),
-                _lang(scope),
+                fastlane.accept_language(scope),
             )
             return
         body = b""
@@ -128,7 +112,10 @@ class Guard:
             if len(body) > cfg.max_body_bytes:
                 limit = cfg.max_body_bytes
                 await _answer(
-                    send, 413, ServerError("web.error.too_large", limit=limit), _lang(scope)
+                    send,
+                    413,
+                    ServerError("web.error.too_large", limit=limit),
+                    fastlane.accept_language(scope),
                 )
                 return
 
@@ -159,7 +146,7 @@ class Guard:
         return await fastlane.table_socket(scope, receive, send)
 
     def _origin_ok(self, scope: Scope, host: str) -> bool:
-        origin = _header(scope, b"origin")
+        origin = fastlane.header(scope, b"origin")
         if origin is None:
             return True  # not a browser: nothing of a visitor's to protect
         origin = origin.rstrip("/").lower()
