@@ -27,6 +27,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -41,6 +42,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.pool import StaticPool
 
 from parlour.server import migrations
+from parlour.server.hotsql import Cursor, Statement, Writes
 
 SERVER_WAIT = 30.0
 """Seconds a new Store waits for a database server that refuses connections."""
@@ -151,6 +153,16 @@ seat_links_t = Table(
     Column("link_hash", String(64), nullable=False),
     Column("created", Float, nullable=False),
 )
+
+
+TABLE_FIELDS: tuple[str, ...] = ("id", "game", "players", "options", "seed", "host_hash")
+TABLE_FIELDS += ("status", "created", "public", "hints")
+SEAT_FIELDS = ("table_id", "seat", "kind", "name", "bot", "token_hash", "client_hash")
+ACTION_FIELDS = ("table_id", "move", "seat", "action", "at")
+
+
+def _insert(writes: Writes, table: Table, fields: tuple[str, ...]) -> Statement:
+    return writes.statement(insert(table).values({f: bindparam(f) for f in fields}), fields)
 
 
 class _Linked(Exception):
@@ -287,6 +299,7 @@ class Store:
         while True:
             try:
                 migrations.upgrade(self.engine)
+                self._compile()
                 return
             except DBAPIError as exc:
                 # Two servers starting together on a new database race to create the schema
@@ -304,17 +317,35 @@ class Store:
             time.sleep(pause)
             pause = min(pause * 2, 2.0)
 
+    def _compile(self) -> None:
+        """The hot writes' statements, compiled once for this database (see
+        :mod:`parlour.server.hotsql`)."""
+        w = self.writes = Writes(self.engine)
+        self._add_table = _insert(w, tables_t, TABLE_FIELDS)
+        self._add_seat = _insert(w, seats_t, SEAT_FIELDS)
+        self._add_action = _insert(w, actions_t, ACTION_FIELDS)
+        by_id = tables_t.c.id == bindparam("t")
+        self._set_status = w.statement(
+            update(tables_t).where(by_id).values(status=bindparam("s")), ("s", "t")
+        )
+        self._link = w.statement(
+            update(tables_t)
+            .where(by_id, tables_t.c.rematch.is_(None))
+            .values(rematch=bindparam("r")),
+            ("r", "t"),
+        )
+
     def _text(self, value: str) -> str:
         return value.replace("\x00", "\ufffd") if self._no_nul else value
 
     def close(self) -> None:
         """Release connections."""
+        self.writes.close()
         self.engine.dispose()
 
     def create_table(self, rec: TableRecord) -> None:
         """Store a new table."""
-        with self.engine.begin() as conn:
-            self._insert_table(conn, rec)
+        self.writes.run(lambda cur: cur.many(self._add_table, [self._table_row(rec)]))
 
     def create_rematch(self, old_id: str, rec: TableRecord) -> str:
         """Store ``rec`` (with its seats) as the rematch of ``old_id``, unless it has one.
@@ -322,28 +353,15 @@ class Store:
         Returns the rematch's id: ``rec.id``, or the one another process stored first (then
         nothing of ``rec`` is stored).
         """
+
+        def store(cur: Cursor) -> None:
+            cur.many(self._add_table, [self._table_row(rec)])
+            cur.many(self._add_seat, [self._seat_row(rec.id, s) for s in rec.seats.values()])
+            if cur.one(self._link, (rec.id, old_id)) != 1:
+                raise _Linked  # rolls the new table back
+
         try:
-            with self.engine.begin() as conn:
-                self._insert_table(conn, rec)
-                for seat in rec.seats.values():
-                    conn.execute(
-                        insert(seats_t).values(
-                            table_id=rec.id,
-                            seat=seat.seat,
-                            kind=seat.kind,
-                            name=seat.name,
-                            bot=seat.bot,
-                            token_hash=seat.token_hash,
-                            client_hash=seat.client_hash,
-                        )
-                    )
-                linked = conn.execute(
-                    update(tables_t)
-                    .where(tables_t.c.id == old_id, tables_t.c.rematch.is_(None))
-                    .values(rematch=rec.id)
-                )
-                if linked.rowcount != 1:
-                    raise _Linked  # rolls the new table back
+            self.writes.run(store)
             return rec.id
         except _Linked:
             pass
@@ -352,21 +370,15 @@ class Store:
             return str(found.scalar_one())
 
     @staticmethod
-    def _insert_table(conn: Connection, rec: TableRecord) -> None:
-        conn.execute(
-            insert(tables_t).values(
-                id=rec.id,
-                game=rec.game,
-                players=rec.players,
-                options=json.dumps(rec.options, sort_keys=True),
-                seed=rec.seed,
-                host_hash=rec.host_hash,
-                status=rec.status,
-                created=rec.created,
-                public=rec.public,
-                hints=rec.hints,
-            )
-        )
+    def _table_row(rec: TableRecord) -> tuple[Any, ...]:
+        options = json.dumps(rec.options, sort_keys=True)
+        head = (rec.id, rec.game, rec.players, options, rec.seed, rec.host_hash, rec.status)
+        return (*head, rec.created, rec.public, rec.hints)
+
+    @staticmethod
+    def _seat_row(table_id: str, seat: SeatRecord) -> tuple[Any, ...]:
+        who = (seat.kind, seat.name, seat.bot, seat.token_hash, seat.client_hash)
+        return (table_id, seat.seat, *who)
 
     def take_seat(self, table_id: str, seat: SeatRecord) -> None:
         """Store a seat (fails if the seat is already taken).
@@ -375,18 +387,7 @@ class Store:
         ``seat`` is updated to match, so memory and storage agree.
         """
         seat.name = self._text(seat.name)
-        with self.engine.begin() as conn:
-            conn.execute(
-                insert(seats_t).values(
-                    table_id=table_id,
-                    seat=seat.seat,
-                    kind=seat.kind,
-                    name=seat.name,
-                    bot=seat.bot,
-                    token_hash=seat.token_hash,
-                    client_hash=seat.client_hash,
-                )
-            )
+        self.writes.run(lambda cur: cur.many(self._add_seat, [self._seat_row(table_id, seat)]))
 
     def free_seat(self, table_id: str, seat: int, bans: tuple[str, ...] = ()) -> None:
         """Forget who sat at a seat (before the start), banning ``bans`` from the table's
@@ -411,8 +412,7 @@ class Store:
 
     def set_status(self, table_id: str, status: str) -> None:
         """Change a table's status (open, playing, over)."""
-        with self.engine.begin() as conn:
-            conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(status=status))
+        self.writes.run(lambda cur: cur.one(self._set_status, (status, table_id)))
 
     def append_action(self, table_id: str, move: int, seat: int, action: str, over: bool) -> None:
         """Commit one accepted action (and the end of the game when it ends it)."""
@@ -428,9 +428,7 @@ class Store:
         """
         now = time.time()
         try:
-            with self.engine.begin() as conn:
-                self._insert_actions(conn, rows, now)
-                self._mark_over(conn, rows)
+            self.writes.run(lambda cur: self.write_actions(cur, rows, now))
         except IntegrityError:
             with self.engine.begin() as conn:
                 missing = self._not_yet_stored(conn, rows)
@@ -438,6 +436,12 @@ class Store:
                     raise  # a different action is stored, or the conflict is not a retry
                 self._insert_actions(conn, missing, now)
                 self._mark_over(conn, rows)
+
+    def write_actions(self, cur: Cursor, rows: list[ActionRow], now: float) -> None:
+        """Add ``rows`` to their logs in the transaction of ``cur`` (marking the games they
+        end over)."""
+        cur.many(self._add_action, [(r.table_id, r.move, r.seat, r.action, now) for r in rows])
+        cur.many(self._set_status, [("over", r.table_id) for r in rows if r.over])
 
     @staticmethod
     def _insert_actions(conn: Connection, rows: list[ActionRow], now: float) -> None:
