@@ -93,6 +93,43 @@ def test_a_silent_client_turns_away_on_the_clock(client: TestClient) -> None:
         assert presence(a)["seats"] == ["online", "away"]
 
 
+def test_a_sweep_looks_only_at_tables_where_someone_fell_silent(client: TestClient) -> None:
+    hub = hub_of(client)
+    now = [1000.0]
+    hub.presence.clock = lambda: now[0]
+    busy, busy_tokens = human_table(client)
+    quiet, quiet_tokens = human_table(client)
+    looked: list[str] = []
+    update = hub.presence.update
+
+    def spy(table: Any) -> bool:
+        looked.append(table.id)
+        return update(table)
+
+    hub.presence.update = spy  # type: ignore[method-assign]
+    with (
+        client.websocket_connect(f"/ws/tables/{busy}") as a,
+        client.websocket_connect(f"/ws/tables/{quiet}") as b,
+    ):
+        hello(a, 0, busy_tokens[0])
+        hello(b, 0, quiet_tokens[0])
+        a.send_json({"type": "beat"})
+        b.send_json({"type": "beat"})
+        assert presence(a)["seats"] == ["online", "offline"]
+        assert presence(b)["seats"] == ["online", "offline"]
+        now[0] += hub.config.away_after - 1
+        a.send_json({"type": "beat"})  # A keeps beating, B falls silent
+        a.send_json({"type": "ping"})
+        while (answer := a.receive_json())["type"] == "chat":
+            pass
+        assert answer == {"type": "pong"}
+        now[0] += 2
+        looked.clear()
+        client.portal.call(hub.presence.sweep)  # type: ignore[union-attr]
+        assert looked == [quiet]  # the table where everyone beat lately is not looked at
+        assert presence(b)["seats"] == ["away", "offline"]
+
+
 def test_a_client_that_never_beats_hears_no_presence(client: TestClient) -> None:
     table, tokens = human_table(client)
     url = f"/ws/tables/{table}"
