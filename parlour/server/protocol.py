@@ -97,6 +97,27 @@ _numbers = itertools.count()
 text's key holds it rather than the tuple (hashed again at every event)."""
 
 
+def text_number(
+    game: Game, lang: str, names: Sequence[str], options: Mapping[str, Any] | None
+) -> int | None:
+    """The number the kept event texts of this game, language, names and options are
+    filed under (None: options orjson cannot write, whose texts are rendered every time)."""
+    try:
+        common = (game, lang, tuple(names), orjson.dumps(options, option=orjson.OPT_SORT_KEYS))
+    except TypeError:
+        return None
+    number = _commons.get(common)
+    if number is None:
+        if len(_commons) >= TEXTS_KEPT:
+            _commons.clear()
+        number = _commons[common] = next(_numbers)  # never reused: no text mistaken
+    return number
+
+
+ASK = -1
+"""``render_log``'s ``number`` when the caller has not taken it (numbers start at 0)."""
+
+
 def render_log(
     game: Game,
     log: Sequence[tuple[int, Event]],
@@ -105,6 +126,7 @@ def render_log(
     seat: int | None,
     names: Sequence[str],
     options: Mapping[str, Any] | None = None,
+    number: int | None = ASK,
 ) -> tuple[list[int], list[dict[str, Any]]]:
     """The events of ``log`` (whose first entry is entry ``start`` of the table's log) that
     ``seat`` may see, rendered: their indices in the table's log, and their JSON.
@@ -112,20 +134,13 @@ def render_log(
     An event's text depends on the event, the game, the language, the names and the
     options only: one already rendered for the same (every audience of a table that may see
     an event, and many tables' alike events) is reused rather than rendered again (the
-    event texts were a fifth of a busy server's work)."""
+    event texts were a fifth of a busy server's work). ``number``: :func:`text_number` of
+    the game, language, names and options, when the caller keeps it."""
     index: list[int] = []
     events: list[dict[str, Any]] = []
     texts = _texts
-    try:
-        common = (game, lang, tuple(names), orjson.dumps(options, option=orjson.OPT_SORT_KEYS))
-    except TypeError:  # options orjson cannot write: rendered every time
-        number = None
-    else:
-        number = _commons.get(common)
-        if number is None:
-            if len(_commons) >= TEXTS_KEPT:
-                _commons.clear()
-            number = _commons[common] = next(_numbers)  # never reused: no text mistaken
+    if number == ASK:
+        number = text_number(game, lang, names, options)
     for i, (m, e) in enumerate(log, start):
         if not e.visible_to(seat):
             continue
@@ -156,13 +171,32 @@ def history(
     for each audience rather than once for each client (``names``: the table's, in
     ``lang``, when the caller has them)."""
     names = table.names(lang) if names is None else names
-    key = (lang, seat, tuple(names))
+    return _history(table, lang, seat, names, tuple(names))
+
+
+def _history(
+    table: LiveTable, lang: str, seat: int | None, names: list[str], named: tuple[str, ...]
+) -> History:
+    key = (lang, seat, named)
     found = table.histories.get(key)
     if found is None:
         found = table.histories[key] = History()
     if found.upto < len(table.log):
+        # A table's options are the same object from its start on (each move's state
+        # shares them): their number is taken once for the history, not at every move.
+        options = table.options
+        if found.options is not options:
+            found.number = text_number(table.game, lang, names, options)
+            found.options = options
         index, events = render_log(
-            table.game, table.log[found.upto :], found.upto, lang, seat, names, table.options
+            table.game,
+            table.log[found.upto :],
+            found.upto,
+            lang,
+            seat,
+            names,
+            options,
+            found.number,
         )
         found.add(len(table.log), index, events)
     return found
@@ -215,8 +249,9 @@ def state_message(table: LiveTable, conn: Connection, *, reset: bool = False) ->
     """The next ``state`` message for a connection (advances its event cursor)."""
     lang, seat, st = conn.lang, conn.seat, table.state
     names = table.names(lang)
+    named = tuple(names)
     game = table.game
-    seen = history(table, lang, seat, names)
+    seen = _history(table, lang, seat, names, named)
     # A slice is a copy: the history grows, a message already queued must not.
     start = 0 if reset else bisect.bisect_left(seen.index, conn.cursor)
     events = seen.events[start:]
@@ -229,9 +264,9 @@ def state_message(table: LiveTable, conn: Connection, *, reset: bool = False) ->
         if seat is not None and st.to_act == seat:
             # An action's steps depend on it, the language and the names only: labelled
             # once for the table. A move that surely knocks its player out is asked about.
-            steps = table.steps.get((lang, tuple(names)))
+            steps = table.steps.get((lang, named))
             if steps is None:
-                steps = table.steps[(lang, tuple(names))] = shared_steps(table, lang, names)
+                steps = table.steps[(lang, named)] = shared_steps(table, lang, names)
             for a in st.legal_actions():
                 text = str(a)
                 labels = steps.get(text)
@@ -261,8 +296,14 @@ def encode(message: dict[str, Any]) -> str:
 
     orjson writes the same JSON as ``json.dumps`` with these settings in a tenth of the
     time (encoding was a tenth of a busy server's work); what it refuses (an integer past
-    64 bits) goes the slow way.
+    64 bits) goes the slow way. A message whose keys are all strings, as nearly all are,
+    is written without ``OPT_NON_STR_KEYS``, which makes orjson take its general path
+    for every object (two and a half times the time); the same text either way.
     """
+    try:
+        return orjson.dumps(message).decode()
+    except TypeError:  # a key that is not a string (or what the next lines refuse)
+        pass
     try:
         return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
     except TypeError:  # orjson.JSONEncodeError is a TypeError

@@ -285,9 +285,10 @@ async def serve(websocket: WebSocket, table_id: str, receive: Receive, send: Sen
     lang = lang_of(websocket)
     try:
         table = await hub.find(table_id)
-        data = await asyncio.wait_for(
-            receive_json(receive, cfg.max_message_bytes), cfg.hello_timeout
-        )
+        # A timeout around the read rather than wait_for, which runs it as a task of its
+        # own (one more task a connection, made and ended with every game).
+        async with asyncio.timeout(cfg.hello_timeout):
+            data = await receive_json(receive, cfg.max_message_bytes)
         hello = parse_hello(data)
         lang = pick_language(hello.lang if hello.lang is not None else lang)
         seat = None

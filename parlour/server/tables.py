@@ -95,6 +95,11 @@ class History:
     """The log index of each rendered event."""
     events: list[dict[str, Any]] = field(default_factory=list)
     """The rendered events this audience may see, in order."""
+    options: object = None
+    """The options ``number`` was taken for (None: none taken yet)."""
+    number: int | None = None
+    """The number of this history's (game, language, names, options) among the event
+    texts kept for reuse (see :func:`parlour.server.protocol.text_number`)."""
 
     def add(self, upto: int, index: list[int], events: list[dict[str, Any]]) -> None:
         """Append what was rendered of the log up to entry ``upto``."""
@@ -217,31 +222,29 @@ class LiveTable:
 
     def public_seats(self) -> list[dict[str, Any]]:
         """The seats as anyone may see them (never a token)."""
-        out: list[dict[str, Any]] = []
-        for s in range(self.players):
-            rec = self.record.seats.get(s)
-            out.append(
-                {"seat": s, "kind": None, "name": None, "bot": None}
-                if rec is None
-                else {"seat": s, "kind": rec.kind, "name": rec.name, "bot": rec.bot}
-            )
-        return out
+        seats = self.record.seats
+        return [
+            {"seat": s, "kind": None, "name": None, "bot": None}
+            if (rec := seats.get(s)) is None
+            else {"seat": s, "kind": rec.kind, "name": rec.name, "bot": rec.bot}
+            for s in range(self.record.players)
+        ]
 
     def summary(self) -> dict[str, Any]:
         """The table as the lobby lists it."""
-        st = self.state
+        st, rec = self.state, self.record
         return {
-            "id": self.id,
+            "id": rec.id,
             "game": self.game.id,
-            "players": self.players,
-            "options": dict(self.record.options),
-            "status": self.status,
+            "players": rec.players,
+            "options": dict(rec.options),
+            "status": rec.status,
             "seats": self.public_seats(),
-            "move": len(self.record.actions) if st is None else st.move_number,
+            "move": len(rec.actions) if st is None else st.move_number,
             "to_act": None if st is None else st.to_act,
-            "created": self.record.created,
-            "rematch": self.record.rematch,
-            "public": self.record.public,
-            "hints": self.record.hints,
-            "archived": self.record.archived is not None,
+            "created": rec.created,
+            "rematch": rec.rematch,
+            "public": rec.public,
+            "hints": rec.hints,
+            "archived": rec.archived is not None,
         }

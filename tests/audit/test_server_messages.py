@@ -10,7 +10,8 @@ import pytest
 
 from parlour.engine import Rng
 from parlour.games import get_game
-from parlour.server.protocol import encode, state_message
+from parlour.server import protocol
+from parlour.server.protocol import encode, render_log, state_message
 from parlour.server.storage import SeatRecord, TableRecord
 from parlour.server.tables import Connection, LiveTable
 
@@ -118,3 +119,71 @@ def test_what_orjson_refuses_is_sent_as_before() -> None:
     assert encode(big) == plain(big)
     odd = {"type": "chat", "text": "a\ud800b"}
     assert encode(odd) == plain(odd)
+
+
+def test_keys_that_are_not_strings_are_written_as_before() -> None:
+    """A message whose objects have keys other than strings (numbers, booleans, null) is
+    written as ``json.dumps`` wrote it, as one with string keys only is."""
+    odd: dict[Any, Any] = {
+        "type": "state",
+        "view": {"known": {1: "priest", 0: None}, True: [1.5, {None: "Ngọc\u2028"}]},
+    }
+    assert encode(odd) == plain(odd)
+    plain_keys = {"type": "state", "view": {"known": {"1": "priest"}, "names": ["蘭"]}}
+    assert encode(plain_keys) == plain(plain_keys)
+
+
+def _texts_as_rendered_afresh(table: LiveTable, conns: list[Connection]) -> int:
+    """Play ``table`` to its end at random; every message's events are what rendering the
+    log afresh for the audience gives (no kept text). The number of events checked."""
+    rng = Rng(3)
+    seen: dict[int, list[dict[str, Any]]] = {id(c): [] for c in conns}
+    checked = 0
+    while True:
+        st = table.state
+        assert st is not None
+        for conn in conns:
+            seen[id(conn)] += state_message(table, conn)["events"]
+            names = table.names(conn.lang)
+            fresh = render_log(
+                table.game, table.log, 0, conn.lang, conn.seat, names, table.options, None
+            )[1]
+            assert seen[id(conn)] == fresh
+            checked += len(fresh)
+        if st.to_act is None:
+            return checked
+        trial = st.clone()
+        events = trial.apply(str(rng.choice(trial.legal_actions())))
+        table.log.extend((trial.move_number, e) for e in events)
+        table.state = trial
+
+
+def _editions_in_turn() -> int:
+    checked = 0
+    for seed in (5, 6):
+        for edition in ("classic", "2019"):
+            table = _table("loveletter", seed, {"edition": edition})
+            conns = [Connection(s, lang) for s in (0, None) for lang in ("en", "vi")]
+            checked += _texts_as_rendered_afresh(table, conns)
+    return checked
+
+
+def test_kept_event_texts_are_each_tables_own() -> None:
+    """Event texts are kept across tables under a number a history takes once for its
+    game, language, names and options: Love Letter tables of two editions in turn, with
+    the same names, get every event's text as their own edition renders it (a Guard's
+    missed guess names the edition's card)."""
+    assert _editions_in_turn() > 100
+
+
+def test_a_text_number_without_the_options_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check above fails on a planted number that leaves the options out (the texts of
+    the first edition played are then sent at the other's tables)."""
+    numbers: dict[tuple[Any, ...], int] = {}
+
+    def careless(game: Any, lang: str, names: Any, options: Any) -> int:
+        return numbers.setdefault((game, lang, tuple(names)), 10**9 + len(numbers))
+
+    monkeypatch.setattr(protocol, "text_number", careless)
+    with pytest.raises(AssertionError):
+        _editions_in_turn()
