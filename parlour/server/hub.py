@@ -497,10 +497,10 @@ class Hub:
             raise ServerError("web.error.stale_move", move=move, current=st.move_number)
         if st.to_act != seat:
             raise IllegalActionError("core.error.not_your_turn", seat=seat)
-        canonical = str(st.action_space.coerce(action))
+        act = st.action_space.coerce(action)  # the space's own: applied without a look-up
         trial = st.clone()
-        events = trial.apply(canonical)
-        rows = [ActionRow(table.id, move, seat, canonical, trial.is_over)]
+        events = trial.apply(act)
+        rows = [ActionRow(table.id, move, seat, str(act), trial.is_over)]
         after = trial.move_number
         logged = [(after, e) for e in events]
         if not self.cluster.shared and self.bot_play.answers_at_once(table, seat):

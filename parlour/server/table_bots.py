@@ -120,13 +120,17 @@ class BotPlay:
                 break
             move = trial.move_number
             try:
-                # A random bot does not search: no stop signal to set (decide's).
-                action = str(playout.decide(bot, trial, seat))
+                # The random bot's pick as playout.decide makes it, without the observation
+                # it does not read (a random bot does not search: no stop signal to set).
+                if type(bot) is RandomBot:
+                    action = playout.random_move(trial, seat)
+                else:
+                    action = playout.decide(bot, trial, seat)
                 events = trial.apply(action)
             except Exception:  # the bot loop makes the move (or its fallback) instead
                 log.exception("bot at table %s seat %s failed to answer", table.id, seat)
                 return self._redo(table, before, rows, logged)
-            rows.append(ActionRow(table.id, move, seat, action, trial.is_over))
+            rows.append(ActionRow(table.id, move, seat, str(action), trial.is_over))
             after = trial.move_number
             logged += [(after, e) for e in events]
         return trial
