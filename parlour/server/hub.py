@@ -228,8 +228,10 @@ class Hub:
         """
         async with table.lock, self.cluster.lock(table.id) as held:
             current = table.state is not None and held.moves == len(table.record.actions)
-            if self.cluster.shared and not current:
-                await self.sync.catch_up(table)
+            if self.cluster.shared and not current and await self.sync.catch_up(table):
+                # Told now: the change may yet be refused, and the notices of what was
+                # read back, when they come, find nothing new to tell.
+                self.broadcast(table)
             if table.record.archived is not None:
                 raise ServerError("web.error.archived")
             yield held
