@@ -34,12 +34,14 @@ import time
 import unicodedata
 from collections import deque
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import delete, func, insert, select
+from sqlalchemy import bindparam, delete, func, insert, select
 from sqlalchemy.exc import IntegrityError
 
 from parlour.server.errors import ServerError
+from parlour.server.hotsql import Cursor
 from parlour.server.limits import Bucket
 from parlour.server.protocol import encode
 from parlour.server.storage import Store, chat_rules_t, chat_t
@@ -58,8 +60,6 @@ KEEP = 100
 """Lines of each channel a client is sent when it comes (and kept in memory)."""
 MAX_KEY = 64
 """The longest spectator key a browser may show."""
-CHUNK = 500
-"""Tables whose last line number is asked for in one query."""
 GATHER = 0.05
 """Seconds the lines posted meanwhile gather before they are stored together."""
 NUMBER_TRIES = 5
@@ -161,24 +161,36 @@ def store_lines(store: Store, lines: list[tuple[str, dict[str, Any]]]) -> bool:
     (at least the number it holds), the number set in its dict; False, and nothing stored,
     if another process stored one of those numbers first."""
     try:
-        with store.engine.begin() as conn:
-            # Every table's last number in one query a few hundred tables (one query a
-            # line cost more than storing the lines).
-            ids = list(dict.fromkeys(table_id for table_id, _ in lines))
-            last = dict.fromkeys(ids, -1)
-            for at in range(0, len(ids), CHUNK):
-                found = conn.execute(
-                    select(chat_t.c.table_id, func.max(chat_t.c.n))
-                    .where(chat_t.c.table_id.in_(ids[at : at + CHUNK]))
-                    .group_by(chat_t.c.table_id)
-                )
-                last.update((str(table_id), int(top)) for table_id, top in found)
-            for table_id, line in lines:
-                line["n"] = last[table_id] = max(int(line["n"]), last[table_id] + 1)
-            conn.execute(insert(chat_t), [{"table_id": t, **line} for t, line in lines])
+        store.writes.run(partial(_write_lines, store, lines))
     except IntegrityError:
         return False
     return True
+
+
+LINE_FIELDS = ("n", "channel", "seat", "author", "name", "text", "phrase", "at")
+
+
+def _write_lines(store: Store, lines: list[tuple[str, dict[str, Any]]], cur: Cursor) -> None:
+    found = store.statements.get("chat")
+    if found is None:
+        fields = ("table_id", *LINE_FIELDS)
+        add = insert(chat_t).values({f: bindparam(f) for f in fields})
+        top = select(func.max(chat_t.c.n)).where(chat_t.c.table_id == bindparam("t"))
+        found = store.statements["chat"] = (
+            store.writes.statement(add, fields),
+            store.writes.statement(top, ("t",)),
+        )
+    add_line, last_of = found
+    # Each table's last number, by a statement compiled once (a query built for the
+    # batch's tables, with its cache key, cost more than storing the lines).
+    last: dict[str, int] = {}
+    for table_id, _ in lines:
+        if table_id not in last:
+            top = cur.rows(last_of, (table_id,))[0][0]
+            last[table_id] = -1 if top is None else int(top)
+    for table_id, line in lines:
+        line["n"] = last[table_id] = max(int(line["n"]), last[table_id] + 1)
+    cur.many(add_line, [(t, *(line.get(f) for f in LINE_FIELDS)) for t, line in lines])
 
 
 class LineWriter:

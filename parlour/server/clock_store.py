@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import orjson
 from sqlalchemy import bindparam, insert, select, update
 
 from parlour.server.errors import ServerError
+from parlour.server.hotsql import Cursor, Statement
 from parlour.server.storage import Store, clocks_t
 
 MODES = ("none", "realtime", "turn")
@@ -149,43 +151,56 @@ _UPDATE = (
     .where(clocks_t.c.table_id == bindparam("t"), clocks_t.c.move <= bindparam("newer"))
     .values(settings=bindparam("s"), state=bindparam("st"), move=bindparam("m"))
 )
-"""One clock stored over an older turn (built once: a statement built for each row, and its
-cache key, cost more than the writing; a fifth of a busy server's CPU went to it)."""
+"""One clock stored over an older turn (compiled once: a statement built for each row, and
+its cache key, cost more than the writing; a fifth of a busy server's CPU went to it)."""
 CHUNK = 500
-"""Table ids asked for in one query (under every database's limit on parameters)."""
+"""More clocks than one query could once ask for (every row is run on its own now: a batch
+meets no limit on a statement's parameters)."""
 
 
 def save_clocks(store: Store, rows: list[Row]) -> list[bool]:
-    """Store several clocks in one transaction, each as :func:`save_clock` would: all of
-    them updated by one statement run for each row, then their stored moves read back in
-    one query, which says which were stored (a row whose stored move is not its own was
-    kept by a newer turn another process stored first) and which are new (inserted)."""
+    """Store several clocks in one transaction, each as :func:`save_clock` would (see
+    :func:`write_clocks`)."""
     if not rows:
         return []
-    with store.engine.begin() as conn:
-        conn.execute(
-            _UPDATE,
-            [
-                {"t": t, "s": s, "st": st, "m": m, "newer": ANY_MOVE if newer is None else newer}
-                for t, s, st, m, newer in rows
-            ],
-        )
-        stored: dict[str, int] = {}
-        ids = [r[0] for r in rows]
-        for at in range(0, len(ids), CHUNK):
-            part = ids[at : at + CHUNK]
-            found = conn.execute(
-                select(clocks_t.c.table_id, clocks_t.c.move).where(clocks_t.c.table_id.in_(part))
-            )
-            stored.update((str(t), int(m)) for t, m in found)
-        out, new = [], []
-        for t, s, st, m, _ in rows:
-            if t not in stored:
-                new.append({"table_id": t, "settings": s, "state": st, "move": m})
-            out.append(stored.get(t, m) == m)
-        if new:
-            conn.execute(insert(clocks_t), new)
+    return store.writes.run(partial(write_clocks, store, rows))
+
+
+def write_clocks(store: Store, rows: list[Row], cur: Cursor) -> list[bool]:
+    """Store clocks in the transaction of ``cur``, each as :func:`save_clock` would: all of
+    them updated by one statement run for each row; when fewer rows changed than were
+    given, each one's stored move read back, which says which were stored (a row whose
+    stored move is not its own was kept by a newer turn another process stored first) and
+    which are new (inserted)."""
+    if not rows:
+        return []
+    update_, insert_, move_ = _statements(store)
+    params = [(s, st, m, t, ANY_MOVE if newer is None else newer) for t, s, st, m, newer in rows]
+    if cur.many(update_, params) == len(rows):
+        return [True] * len(rows)  # every clock replaced an older turn (the usual case)
+    out, new = [], []
+    for t, s, st, m, _ in rows:
+        found = cur.rows(move_, (t,))
+        if not found:
+            new.append((t, s, st, m))
+        out.append(int(found[0][0]) == m if found else True)
+    cur.many(insert_, new)
     return out
+
+
+def _statements(store: Store) -> tuple[Statement, Statement, Statement]:
+    """The clocks' statements, compiled once for ``store``'s database."""
+    found = store.statements.get("clocks")
+    if found is None:
+        w = store.writes
+        update_ = w.statement(_UPDATE, ("s", "st", "m", "t", "newer"))
+        fields = ("table_id", "settings", "state", "move")
+        insert_ = w.statement(insert(clocks_t).values({f: bindparam(f) for f in fields}), fields)
+        move_ = w.statement(
+            select(clocks_t.c.move).where(clocks_t.c.table_id == bindparam("t")), ("t",)
+        )
+        found = store.statements["clocks"] = (update_, insert_, move_)
+    return found
 
 
 def check_settings(body: dict[str, Any]) -> Settings:

@@ -24,7 +24,8 @@ start), presence of each seat coming back (:meth:`Clocks.seats_changed`). A move
 the next turn and puts its deadline on one heap; one timer sleeps until the nearest
 deadline on ``clock`` (the wall clock; tests set a fake one and call :meth:`Clocks.tick`)
 and acts only on the deadlines that passed, each timeout in a task of its own (a bot's
-thinking never holds the others back). The turns that moved on are stored in batches, one
+thinking never holds the others back). The turn a move made here starts is stored in the
+move's own transaction (:meth:`Clocks.upcoming`); other changes are stored in batches, one
 transaction for all the clocks that changed meanwhile (as the moves' own commits are).
 
 Live clients (see :mod:`parlour.server.presence`) are sent ``{"type": "clock", ...}`` at each
@@ -44,6 +45,7 @@ from typing import TYPE_CHECKING, Any
 
 from parlour.bots.registry import make_bot
 from parlour.server.clock_store import (
+    Row,
     Running,
     Settings,
     TableClock,
@@ -60,6 +62,7 @@ from parlour.server.table_bots import decide
 from parlour.server.tables import OPEN, PLAYING, LiveTable, token_matches
 
 if TYPE_CHECKING:
+    from parlour.engine import State
     from parlour.server.hub import Hub
 
 log = logging.getLogger("parlour.server")
@@ -111,7 +114,11 @@ class Clocks:
         self._storing: asyncio.Task[None] | None = None
         self._made: set[str] = set()
         """Tables made by this process, not started, with no clock yet (none to read)."""
+        self._upcoming: dict[str, tuple[Running, Settings, float]] = {}
+        """The turn each table's move under way starts, as stored with it (see
+        :meth:`upcoming`), and when it started."""
         hub.archiver.turn_based = self.turn_based
+        hub.writer.kept = self._kept
         hub.cluster.listen("clock", self._hear, self._reload)
 
     def turn_based(self, table: LiveTable) -> bool:
@@ -245,10 +252,45 @@ class Clocks:
             if self._made:
                 self._made.discard(table.id)  # started: no clock is set any more
             return NOTHING
-        if not self._advance(table, found):
+        up = self._upcoming.get(table.id) if self._upcoming else None
+        if up is not None and up[0].move == table.state.move_number:
+            # The move stored this turn with it: the same turn, from the same moment, is
+            # not stored again (unless the clock changed meanwhile).
+            del self._upcoming[table.id]
+            if not self._bring(table, found, table.state, up[2]):
+                return NOTHING
+            stored = found.running == up[0] and found.settings is up[1]
+            self._changed(table, found, store=not stored, push=not told)
+        elif not self._advance(table, found):
             return NOTHING
-        self._changed(table, found, push=not told)
+        else:
+            self._changed(table, found, push=not told)
         return {"clock": self.message(table)} if told else NOTHING
+
+    def upcoming(self, table: LiveTable, trial: State) -> Row | None:
+        """The clock of the turn a move about to be stored starts, as a row to store in
+        the move's own transaction (None: no clock, or unchanged); :meth:`moved` then makes
+        it the table's from the same moment."""
+        found = self.tables.get(table.id)
+        if found is None or table.status != PLAYING or trial.is_over:
+            return None
+        now = self.clock()
+        r = found.running
+        copy = Running(r.move, r.seat, r.started, list(r.banks), list(r.timeouts), r.timed_out)
+        copy.standins, copy.handed = list(r.standins), list(r.handed)
+        turn = TableClock(found.settings, copy)
+        if not self._bring(table, turn, trial, now):
+            return None
+        self._upcoming[table.id] = (copy, found.settings, now)
+        return row(table.id, turn, copy.move)
+
+    def _kept(self, table_id: str) -> None:
+        """A move's clock was not stored with it (another process stored a newer turn)."""
+        found = self.tables.get(table_id)
+        if found is not None:
+            task = asyncio.get_running_loop().create_task(self._read_back(table_id, found))
+            self._timeouts.add(task)
+            task.add_done_callback(self._timeouts.discard)
 
     def _track(self, table: LiveTable) -> None:
         """Bring a clock just read from storage up to its table and put its deadline on the
@@ -265,9 +307,15 @@ class Clocks:
             self.moved(table)
 
     def _advance(self, table: LiveTable, found: TableClock) -> bool:
-        """Bring a clock up to its table: banks set, seats given back to people who are
-        online again, a new turn started; True if anything changed."""
-        st = table.state
+        """Bring a clock up to its table (see :meth:`_bring`); True if anything changed."""
+        return self._bring(table, found, table.state, None)
+
+    def _bring(
+        self, table: LiveTable, found: TableClock, st: State | None, now: float | None
+    ) -> bool:
+        """Bring a clock up to its table (or to the state ``st``): banks set, seats given
+        back to people who are online again, a new turn started (at ``now``, by default
+        the clock's now); True if anything changed."""
         if st is None:
             return False
         r, s = found.running, found.settings
@@ -286,14 +334,17 @@ class Clocks:
                 self._scheduled.pop(table.id, None)
                 changed = True
         if st.move_number != r.move:
-            self._new_turn(found, st.move_number, st.to_act)
+            self._new_turn(found, st.move_number, st.to_act, now)
             changed = True
         return changed
 
-    def _new_turn(self, found: TableClock, move: int, seat: int | None) -> None:
+    def _new_turn(
+        self, found: TableClock, move: int, seat: int | None, now: float | None = None
+    ) -> None:
         """The turn moved on: charge the seat that moved, start the next one's time."""
         r, s = found.running, found.settings
-        now = self.clock()
+        if now is None:
+            now = self.clock()
         if r.seat is not None and r.move >= 0 and s.mode != "none":
             over = max(0.0, now - r.started - s.per_move)
             r.banks[r.seat] = max(0.0, r.banks[r.seat] - over)

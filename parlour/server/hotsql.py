@@ -63,15 +63,18 @@ class Cursor:
         self.raw = raw
         self._last: tuple[str, Any] = ("", None)
 
-    def many(self, statement: Statement, rows: Sequence[Sequence[Any]]) -> None:
-        """Run ``statement`` once for each row (nothing when there is none)."""
-        if rows:
-            params = statement.params(rows)
-            self._last = (statement.sql, params)
-            if len(params) == 1:
-                self.raw.execute(statement.sql, params[0])
-            else:
-                self.raw.executemany(statement.sql, params)
+    def many(self, statement: Statement, rows: Sequence[Sequence[Any]]) -> int:
+        """Run ``statement`` once for each row (nothing when there is none); the rows they
+        changed, all told."""
+        if not rows:
+            return 0
+        params = statement.params(rows)
+        self._last = (statement.sql, params)
+        if len(params) == 1:
+            self.raw.execute(statement.sql, params[0])
+        else:
+            self.raw.executemany(statement.sql, params)
+        return int(self.raw.rowcount)
 
     def one(self, statement: Statement, row: Sequence[Any]) -> int:
         """Run ``statement`` for one row; the rows it changed."""

@@ -11,9 +11,10 @@ import json
 import os
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import (
     BigInteger,
@@ -43,6 +44,8 @@ from sqlalchemy.pool import StaticPool
 
 from parlour.server import migrations
 from parlour.server.hotsql import Cursor, Statement, Writes
+
+T = TypeVar("T")
 
 SERVER_WAIT = 30.0
 """Seconds a new Store waits for a database server that refuses connections."""
@@ -288,6 +291,8 @@ class Store:
         """
         self.url = url
         self.engine = _make_engine(url)
+        self.statements: dict[str, Any] = {}
+        """Statements other modules compiled once for this database, by name."""
         self.in_memory = url in ("sqlite://", "sqlite:///:memory:")
         """One connection that every call shares (so one thread must make them all)."""
         # PostgreSQL text cannot hold NUL characters (SQLite's can): they are replaced there.
@@ -419,7 +424,13 @@ class Store:
         self.append_actions([ActionRow(table_id, move, seat, action, over)])
 
     def append_actions(self, rows: list[ActionRow]) -> None:
-        """Commit several accepted actions (of different tables) in one transaction.
+        """Commit several accepted actions (of different tables) in one transaction (see
+        :meth:`append_with`)."""
+        self.append_with(rows, None)
+
+    def append_with(self, rows: list[ActionRow], also: Callable[[Cursor], T] | None) -> T | None:
+        """Commit several accepted actions (of different tables) in one transaction, with
+        what ``also`` writes (the clocks of the turns they start); what ``also`` answers.
 
         Storing a row that is already there, identical, is not an error: a commit whose
         answer was lost (the database restarted or the connection dropped) is retried by
@@ -428,40 +439,28 @@ class Store:
         """
         now = time.time()
         try:
-            self.writes.run(lambda cur: self.write_actions(cur, rows, now))
+            return self.writes.run(lambda cur: self.write_actions(cur, rows, now, rows, also))
         except IntegrityError:
-            with self.engine.begin() as conn:
+            with self.engine.connect() as conn:
                 missing = self._not_yet_stored(conn, rows)
-                if missing is None or len(missing) == len(rows):
-                    raise  # a different action is stored, or the conflict is not a retry
-                self._insert_actions(conn, missing, now)
-                self._mark_over(conn, rows)
+            if missing is None or len(missing) == len(rows):
+                raise  # a different action is stored, or the conflict is not a retry
+            return self.writes.run(lambda cur: self.write_actions(cur, missing, now, rows, also))
 
-    def write_actions(self, cur: Cursor, rows: list[ActionRow], now: float) -> None:
-        """Add ``rows`` to their logs in the transaction of ``cur`` (marking the games they
-        end over)."""
+    def write_actions(
+        self,
+        cur: Cursor,
+        rows: list[ActionRow],
+        now: float,
+        over: list[ActionRow] | None = None,
+        also: Callable[[Cursor], T] | None = None,
+    ) -> T | None:
+        """Add ``rows`` to their logs in the transaction of ``cur``, marking the games the
+        rows of ``over`` (``rows`` by default) end over, then run ``also``."""
         cur.many(self._add_action, [(r.table_id, r.move, r.seat, r.action, now) for r in rows])
-        cur.many(self._set_status, [("over", r.table_id) for r in rows if r.over])
-
-    @staticmethod
-    def _insert_actions(conn: Connection, rows: list[ActionRow], now: float) -> None:
-        if rows:
-            conn.execute(
-                insert(actions_t),
-                [
-                    {"table_id": r.table_id, "move": r.move, "seat": r.seat, "action": r.action}
-                    | {"at": now}
-                    for r in rows
-                ],
-            )
-
-    @staticmethod
-    def _mark_over(conn: Connection, rows: list[ActionRow]) -> None:
-        for r in rows:
-            if r.over:
-                conn.execute(
-                    update(tables_t).where(tables_t.c.id == r.table_id).values(status="over")
-                )
+        ends = rows if over is None else over
+        cur.many(self._set_status, [("over", r.table_id) for r in ends if r.over])
+        return None if also is None else also(cur)
 
     @staticmethod
     def _not_yet_stored(conn: Connection, rows: list[ActionRow]) -> list[ActionRow] | None:

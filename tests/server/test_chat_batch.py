@@ -11,7 +11,6 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import insert
 
-from parlour.server import chat
 from parlour.server.chat import LineWriter, load_chat
 from parlour.server.storage import chat_t
 from tests.server.conftest import human_table
@@ -78,15 +77,6 @@ def lines_together(client: TestClient, kind: type[Counting], tables: int = 10) -
 
 
 def test_lines_at_many_tables_share_transactions(client: TestClient) -> None:
-    lines_together(client, Counting)
-
-
-def test_lines_at_more_tables_than_one_query(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The tables' last numbers are asked for a few tables a query: the last query's
-    tables are numbered as their next too."""
-    monkeypatch.setattr(chat, "CHUNK", 3)
     lines_together(client, Counting)
 
 

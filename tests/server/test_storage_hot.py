@@ -15,6 +15,7 @@ import pytest
 from sqlalchemy import bindparam, create_engine, select, text, update
 from sqlalchemy.exc import IntegrityError
 
+from parlour.server.chat import load_chat, store_lines
 from parlour.server.hotsql import Cursor, Statement
 from parlour.server.storage import ActionRow, SeatRecord, Store, TableRecord, tables_t
 
@@ -197,3 +198,38 @@ def test_a_statement_refuses_fields_that_are_not_its_parameters(store: Store) ->
     named = Statement(store.engine, stmt, ("t", "s"))
     expected = [{"t": "a", "s": "b"}] if store.engine.dialect.name == "postgresql" else [("b", "a")]
     assert rows_of(named, [("a", "b")]) == expected
+
+
+def chat_line(text: str, n: int = 0) -> dict[str, Any]:
+    """A players' line."""
+    return {"n": n, "channel": "players", "seat": 0, "author": None, "name": "P1"} | {
+        "text": text,
+        "phrase": None,
+        "at": 1.5,
+    }
+
+
+def test_chat_lines_are_numbered_as_their_tables_next(store: Store) -> None:
+    store.create_table(record("t1"))
+    store.create_table(record("t2"))
+    assert store_lines(store, [("t1", chat_line("elsewhere", 4))])
+    batch = [("t1", chat_line("a")), ("t2", chat_line("b")), ("t1", chat_line("c", 9))]
+    assert store_lines(store, batch)
+    assert [line["n"] for _, line in batch] == [5, 0, 9]
+    lines = load_chat(store, "t1")[0]
+    assert [(x["n"], x["text"], x["seat"], x["name"], x["at"]) for x in lines] == [
+        (4, "elsewhere", 0, "P1", 1.5),
+        (5, "a", 0, "P1", 1.5),
+        (9, "c", 0, "P1", 1.5),
+    ]
+    assert load_chat(store, "t2")[2] == 1
+
+
+def test_lines_of_one_table_holding_one_number_take_the_next_ones(store: Store) -> None:
+    store.create_table(record("t1"))
+    store.create_table(record("t2"))
+    assert store_lines(store, [("t1", chat_line("w", 3))])
+    batch = [("t2", chat_line("x")), ("t1", chat_line("y", 3)), ("t1", chat_line("z", 3))]
+    assert store_lines(store, batch)
+    assert [x["n"] for x in load_chat(store, "t1")[0]] == [3, 4, 5]
+    assert load_chat(store, "t2")[2] == 1
