@@ -66,6 +66,15 @@ def decide(bot: Bot, state: State, seat: int) -> Action:
     return bot.act(_observe(bot, state, seat, rng), rng)
 
 
+def random_move(state: State, seat: int) -> Action:
+    """The move :func:`decide` gives the random bot (:class:`RandomBot`) in ``seat``, made
+    without an observation: its pick from the legal actions, on its generator past the
+    spawn's draw (the server's random bots answering within a person's move)."""
+    rng = bot_rng(state.seed, seat, state.move_number)
+    rng.skip()
+    return rng.choice(state.legal_actions())
+
+
 def _observe(bot: Bot, state: State, seat: int, rng: Rng) -> Observation:
     if bot.samples:
         return Observation(state, seat, sampling=True, rng=rng.spawn(), with_view=bot.reads_view)

@@ -228,8 +228,10 @@ class Hub:
         """
         async with table.lock, self.cluster.lock(table.id) as held:
             current = table.state is not None and held.moves == len(table.record.actions)
-            if self.cluster.shared and not current:
-                await self.sync.catch_up(table)
+            if self.cluster.shared and not current and await self.sync.catch_up(table):
+                # Told now: the change may yet be refused, and the notices of what was
+                # read back, when they come, find nothing new to tell.
+                self.broadcast(table)
             if table.record.archived is not None:
                 raise ServerError("web.error.archived")
             yield held
@@ -497,10 +499,10 @@ class Hub:
             raise ServerError("web.error.stale_move", move=move, current=st.move_number)
         if st.to_act != seat:
             raise IllegalActionError("core.error.not_your_turn", seat=seat)
-        canonical = str(st.action_space.coerce(action))
+        act = st.action_space.coerce(action)  # the space's own: applied without a look-up
         trial = st.clone()
-        events = trial.apply(canonical)
-        rows = [ActionRow(table.id, move, seat, canonical, trial.is_over)]
+        events = trial.apply(act)
+        rows = [ActionRow(table.id, move, seat, str(act), trial.is_over)]
         after = trial.move_number
         logged = [(after, e) for e in events]
         if not self.cluster.shared and self.bot_play.answers_at_once(table, seat):

@@ -120,13 +120,17 @@ class BotPlay:
                 break
             move = trial.move_number
             try:
-                # A random bot does not search: no stop signal to set (decide's).
-                action = str(playout.decide(bot, trial, seat))
+                # The random bot's pick as playout.decide makes it, without the observation
+                # it does not read (a random bot does not search: no stop signal to set).
+                if type(bot) is RandomBot:
+                    action = playout.random_move(trial, seat)
+                else:
+                    action = playout.decide(bot, trial, seat)
                 events = trial.apply(action)
             except Exception:  # the bot loop makes the move (or its fallback) instead
                 log.exception("bot at table %s seat %s failed to answer", table.id, seat)
                 return self._redo(table, before, rows, logged)
-            rows.append(ActionRow(table.id, move, seat, action, trial.is_over))
+            rows.append(ActionRow(table.id, move, seat, str(action), trial.is_over))
             after = trial.move_number
             logged += [(after, e) for e in events]
         return trial
@@ -230,8 +234,15 @@ class BotPlay:
                 if exc.key == "web.error.storage":
                     await asyncio.sleep(1.0)  # storage trouble: try again later
                     continue
+                if exc.key == "web.error.stale_move":
+                    continue  # the table moved on meanwhile: look at it as it is now
                 return
             except IllegalActionError as exc:
+                if _moved_on(table, move):
+                    # Not the bot's fault: with several processes, the change read back
+                    # the moves another process made meanwhile (the game may have ended:
+                    # refused as over before its move number was compared).
+                    continue
                 # The refusal's key and the move numbers tell a bad bot from a stale state
                 # (a refusal seen only with several processes on a loaded machine).
                 now = table.state
@@ -249,3 +260,9 @@ class BotPlay:
                 rng = rng or fallback_rng(table, seat, move)
                 fallback = str(rng.choice(snapshot.legal_actions()))
                 await hub.play(table, seat, move, fallback)
+
+
+def _moved_on(table: LiveTable, move: int) -> bool:
+    """Whether ``table`` is past move number ``move`` now."""
+    st = table.state
+    return st is None or st.move_number != move

@@ -14,6 +14,7 @@ from parlour.engine import (
     RandomBot,
     ReplayError,
     Rng,
+    State,
     seed_from,
 )
 from parlour.engine.playout import (
@@ -23,8 +24,10 @@ from parlour.engine.playout import (
     observe,
     picker,
     play_out,
+    random_move,
     replay_actions,
 )
+from parlour.games import get_game
 from tests.support.highcard import GAME as HIGHCARD
 
 
@@ -91,6 +94,32 @@ def test_a_changed_move_is_found() -> None:
     legal = [str(a) for a in start.legal_actions()]
     other = next(a for a in legal if a != actions[0])
     assert bot_moves_differ(start.clone(), [other], {s: RandomBot() for s in range(2)}) == [1]
+
+
+GAMES = ("loveletter", "gauntlet", "splendor-marvel")
+
+
+def _unskipped(state: State, seat: int) -> Action:
+    """A planted random move that forgets the spawn's draw decide passes over."""
+    return bot_rng(state.seed, seat, state.move_number).choice(state.legal_actions())
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_random_move_is_the_random_bots_decision(game_id: str) -> None:
+    """The random bot's move made without an observation is decide's, at every move of
+    random games of every game (a planted pick that forgets the skipped draw is caught)."""
+    game = get_game(game_id)
+    players, options = game.sample_configs()[-1]
+    planted_differs = False
+    for seed in range(4):
+        state = game.new(players, options, seed=seed)
+        while (seat := state.to_act) is not None and state.move_number < 300:
+            mine = random_move(state, seat)
+            assert mine == decide(RandomBot(), state, seat), (seed, state.move_number)
+            assert mine in state.legal_actions()
+            planted_differs |= _unskipped(state, seat) != mine
+            state.apply_unchecked(mine)
+    assert planted_differs
 
 
 def test_max_moves_stops_a_game_that_goes_on() -> None:

@@ -127,3 +127,37 @@ def test_a_bot_answering_an_illegal_move_gets_a_legal_one_played_and_a_logged_re
     refusals = [r.getMessage() for r in caplog.records if "chose an illegal" in r.getMessage()]
     assert len(refusals) == summary["move"], refusals  # every move was played instead
     assert all("at move" in m and "core.error." in m and "now at move" in m for m in refusals)
+
+
+def test_a_bot_whose_table_moved_past_its_move_meanwhile_looks_again(
+    db_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The bot's move is made by someone else while it waits (with several processes,
+    another process's bot; here the hub driven directly) and the game ends: the bot's own
+    move is refused as over, which is not the bot's fault. Nothing is logged as illegal and
+    the loop ends quietly (it tried a fallback move, refused the same way, and failed)."""
+    from parlour.server import ServerConfig, create_app
+    from parlour.server.hub import Hub
+
+    config = ServerConfig(database_url=db_url, bot_delay=0.5, create_rate="", seat_rate="")
+    with TestClient(create_app(config)) as client:
+        assert client.portal is not None
+        hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
+        table, host = new_table(client, players=2)
+        token = sit(client, table, 0, "Ana")
+        add_bot(client, table, host, 1)
+        start(client, table, host)
+        with caplog.at_level("ERROR", logger="parlour.server.table_bots"):
+            body = {"seat": 0, "token": token, "move": 0, "action": "keep"}
+            assert client.post(f"/api/tables/{table}/move", json=body).status_code == 200
+            live = hub.get(table)
+            loop = live.bot_task
+            assert loop is not None and not loop.done()  # the bot waits its delay
+            client.portal.call(hub.play, live, 1, 1, "keep")  # its move, made meanwhile
+            assert wait_for(client, table, "over")["status"] == "over"
+            deadline = time.monotonic() + 5
+            while not loop.done():
+                assert time.monotonic() < deadline, "the bot loop never ended"
+                time.sleep(0.02)
+        assert loop.exception() is None
+    assert not [r for r in caplog.records if "chose an illegal" in r.getMessage()]

@@ -224,6 +224,64 @@ def test_a_process_that_missed_a_notice_catches_up_before_its_next_change(
     eventually(lambda: summary(a, table)["move"] == 2, "A did not hear of B's move")
 
 
+def test_a_late_notice_of_a_move_already_read_back_reads_nothing(
+    pair: tuple[TestClient, TestClient],
+) -> None:
+    """A process that fell behind caught up in its own change; the notices of the moves it
+    read back then, when they come, are not read back again (each late notice queued one
+    more read with the writes, and the process fell further behind)."""
+    a, b = pair
+    table, host = new_table(a, players=3)
+    tokens = [sit(a, table, s, f"P{s}") for s in range(3)]
+    start(a, table, host)
+    eventually(lambda: summary(b, table)["status"] == "playing", "B never saw the start")
+    listener = hub(b).cluster._listener  # type: ignore[union-attr]
+    assert listener is not None and b.portal is not None
+    b.portal.call(_cancel, listener)  # B stops hearing of changes
+    assert move(a, table, 0, tokens[0], 0, "keep").status_code == 200
+    assert move(b, table, 1, tokens[1], 1, "keep").status_code == 200  # B reads move 0 back
+    reads: list[Any] = []
+    hb = hub(b)
+    read = hb.read
+
+    async def counting(fn: Callable[..., T], *args: Any) -> T:
+        reads.append(fn)
+        return await read(fn, *args)
+
+    hb.read = counting  # type: ignore[method-assign]
+    b.portal.call(hb.sync.refresh, table, 0, "keep")  # A's notice of move 0, late
+    assert reads == []
+    assert hb.get(table).record.actions == ["keep", "keep"]
+    b.portal.call(hb.sync.refresh, table, 5, "keep")  # past what B has: read back
+    assert len(reads) == 1
+
+
+def test_what_a_refused_change_read_back_is_told_to_the_clients(
+    pair: tuple[TestClient, TestClient],
+) -> None:
+    """A change reads back the moves its process missed before it is checked; refused, it
+    still leaves them told to the process's clients (their notices, when they come, find
+    nothing new to tell)."""
+    a, b = pair
+    table, host = new_table(a, players=3)
+    tokens = [sit(a, table, s, f"P{s}") for s in range(3)]
+    start(a, table, host)
+    eventually(lambda: summary(b, table)["status"] == "playing", "B never saw the start")
+    with b.websocket_connect(f"/ws/tables/{table}") as ws:
+        assert hello(ws, 2, tokens[2])["move"] == 0
+        listener = hub(b).cluster._listener  # type: ignore[union-attr]
+        assert listener is not None and b.portal is not None
+        b.portal.call(_cancel, listener)  # B stops hearing of changes
+        assert move(a, table, 0, tokens[0], 0, "keep").status_code == 200
+        stale = move(b, table, 1, tokens[1], 0, "keep")  # B reads move 0 back, then refuses
+        assert stale.json()["error"] == "web.error.stale_move"
+        ws.send_json({"type": "ping"})
+        told = []
+        while (msg := ws.receive_json())["type"] != "pong":
+            told.append(msg)
+        assert [m["move"] for m in told if m["type"] == "state"] == [1]
+
+
 async def _cancel(task: Any) -> None:
     task.cancel()
 

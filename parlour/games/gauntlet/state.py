@@ -189,6 +189,30 @@ class GauntletState(State):
         self.over = ""
         """The end reason once the game is over (``hero_health``, ``thanos_health``, ``snap``)."""
 
+    def _clone_fields(self, new: GauntletState) -> None:
+        """Copy this class's attributes into ``new``: lists and sets copied, the rest shared,
+        the legal answers not (as the copy derived from ``FIELDS``; tests/engine/test_clone.py
+        compares them)."""
+        self._clone_protocol(new)
+        new._legal = None
+        new.hero_deck = self.hero_deck[:]
+        new.thanos_deck = self.thanos_deck[:]
+        new.hands = [x[:] for x in self.hands]
+        new.faceup = [x[:] for x in self.faceup]
+        new.defeated = self.defeated[:]
+        new.tokens = self.tokens[:]
+        new.known = [set(x) for x in self.known]
+        new.looking = self.looking[:]
+        new.hero_health = self.hero_health
+        new.thanos_health = self.thanos_health
+        new.active = self.active
+        new.hero_turns = self.hero_turns
+        new.turns = self.turns
+        new.phase = self.phase
+        new.prompt_seat = self.prompt_seat
+        new.pending = self.pending
+        new.over = self.over
+
     # -- questions ------------------------------------------------------------------------
 
     @property

@@ -7,7 +7,7 @@ rules (:mod:`rules`), legal answers (:mod:`legal`) and knowledge (:mod:`views`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Self, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -21,6 +21,7 @@ from parlour.engine import (
     OptionSpec,
     Place,
     Rng,
+    State,
 )
 from parlour.engine.integrity import corrupt, rebuild
 from parlour.games.loveletter import views
@@ -98,6 +99,18 @@ class LoveLetterPlay(Rules):
     ) -> None:
         super().__init__(game, players, options, seed, rng)
         self.tab = legal_tables(self.ed.name, players)
+
+    def clone(self) -> Self:
+        """An independent copy: every attribute written out here, so the compiled build
+        copies it at C speed (the copy derived from ``FIELDS`` is Python code, and the server
+        copies the state at every move); a subclass gets the derived copy, which also copies
+        what it adds."""
+        if type(self) is not LoveLetterPlay:
+            return State.clone(self)  # the subclass's own derived copy
+        new = LoveLetterPlay.__new__(LoveLetterPlay)
+        self._clone_fields(new)
+        new.tab = self.tab
+        return cast(Self, new)
 
     def _legal_now(self) -> LegalList:
         legal = self._legal

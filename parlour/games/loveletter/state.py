@@ -277,6 +277,51 @@ class LoveLetterState(State):
         self.opening: list[Event] = []
         """Round 1's opening events (made in ``new``; see ``State.opening_events``)."""
 
+    def _clone_fields(self, new: LoveLetterState) -> None:
+        """Copy this class's attributes into ``new``: lists copied, the rest shared (as
+        the copy derived from ``FIELDS`` does; tests/engine/test_clone.py compares them)."""
+        self._clone_protocol(new)
+        new.ed = self.ed
+        new.target = self.target
+        new.face_up_rule = self.face_up_rule
+        new.tie_rule = self.tie_rule
+        new.values = self.values
+        new.chooses = self.chooses
+        new.kind_of = self.kind_of
+        new.codes = self.codes
+        new.k_princess = self.k_princess
+        new.k_assassin = self.k_assassin
+        new.k_constable = self.k_constable
+        new.k_bishop = self.k_bishop
+        new.k_count = self.k_count
+        new.k_spy = self.k_spy
+        new.premium = self.premium
+        new.round = self.round
+        new.first = self.first
+        new.drawn = self.drawn
+        new.alive = self.alive
+        new.prot = self.prot
+        new.aside = self.aside
+        new.actor = self.actor
+        new.phase = self.phase
+        new._to_act = self._to_act
+        new.syc = self.syc
+        new.pending = self.pending
+        new.winners = self.winners
+        new.last_round = self.last_round
+        new._legal = self._legal
+        new.opening = self.opening
+        new.tokens = self.tokens[:]
+        new.hand = self.hand[:]
+        new.discards = [x[:] for x in self.discards]
+        new.pile = self.pile[:]
+        new.face_up = self.face_up[:]
+        new.jester = self.jester[:]
+        new.hv = self.hv[:]
+        new.known = self.known[:]
+        new.facts = self.facts[:]
+        new.stacked = [x[:] for x in self.stacked]
+
     # -- the protocol's questions -------------------------------------------------------
 
     @property

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, Self, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -56,6 +56,15 @@ class PlayedState(SplendorMarvelState):
     function does not bind to an instance as a method."""
 
     __slots__ = ()
+
+    def clone(self) -> Self:
+        """An independent copy, written out so the compiled build copies at C speed (the
+        derived copy is Python code); a subclass gets the class's copy of its own."""
+        if type(self) is not PlayedState:
+            return cast(Self, SplendorMarvelState.clone(self))
+        new = PlayedState.__new__(PlayedState)
+        self._clone_fields(new)
+        return cast(Self, new)
 
     def legal_actions(self) -> list[Action]:
         """Every legal answer to the current prompt."""

@@ -248,6 +248,35 @@ class SplendorMarvelState(State):
         self.turns = 0
         """Completed turns."""
 
+    def _clone_fields(self, new: SplendorMarvelState) -> None:
+        """Copy this class's attributes into ``new``: lists copied, the rest shared, the
+        legal answers not (the derived copy and the sums beside it; tests/engine/test_clone.py
+        compares them)."""
+        self._clone_protocol(new)
+        new._legal = None
+        new._result = self._result
+        new.supply = self.supply[:]
+        new.tokens = [x[:] for x in self.tokens]
+        new.bonus = [x[:] for x in self.bonus]
+        new.tableau = [x[:] for x in self.tableau]
+        new.reserved = [x[:] for x in self.reserved]
+        new.reserved_blind = [x[:] for x in self.reserved_blind]
+        new.card_points = self.card_points[:]
+        new.tags = self.tags[:]
+        new.time_claimed = self.time_claimed[:]
+        new.decks = [x[:] for x in self.decks]
+        new.display = [x[:] for x in self.display]
+        new.locations = self.locations[:]
+        new.owned_locations = [x[:] for x in self.owned_locations]
+        new.location_choices = self.location_choices[:]
+        new.avengers = self.avengers
+        new.first = self.first
+        new.turn = self.turn
+        new.phase = self.phase
+        new.final = self.final
+        new.rounds = self.rounds
+        new.turns = self.turns
+
     def clone(self) -> SplendorMarvelState:
         """An independent copy: the derived one, plus the sums kept beside the fields."""
         st: SplendorMarvelState = _DERIVED_CLONE(self)
