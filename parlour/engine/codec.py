@@ -1,8 +1,9 @@
 """A state's fields declared once: ``clone``, ``to_json`` and ``from_json`` are derived from them.
 
 A game's state class lists its fields in ``FIELDS`` (a tuple of :class:`Field`). The engine
-then gives the class a ``clone`` compiled for exactly those fields (as fast as one written by
-hand), a ``to_json`` and a ``from_json``. A new field is one line in ``FIELDS``.
+then gives the class a ``clone`` written out for exactly those fields (Python code, even in
+the compiled build: the built-in games' playing states write their own, checked against this
+one), a ``to_json`` and a ``from_json``. A new field is one line in ``FIELDS``.
 
 Each field says how it is copied (``copy``: shared when immutable, else a list, a list of
 lists, a set...) and how it is written to and read from JSON (``dump``/``load``, each given

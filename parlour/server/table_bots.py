@@ -32,6 +32,8 @@ CLAIM_MARGIN = 30.0
 def decide(bot: Bot, state: State, seat: int, stop: Callable[[], bool]) -> Action:
     """A bot's decision by the engine's seeding rule (runs in a worker thread, on a private
     copy of the state); a search ends as soon as ``stop()`` says its time is up."""
+    if type(bot) is RandomBot:  # no search to stop, no observation to read: its pick
+        return playout.random_move(state, seat)
     with stop_when(stop):
         return playout.decide(bot, state, seat)
 

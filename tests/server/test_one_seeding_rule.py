@@ -22,7 +22,7 @@ import parlour.rl.single
 import parlour.server.table_bots
 import parlour.sim.play
 from parlour.bots.registry import make_bot
-from parlour.engine import Action, Bot, Replay, State, playout
+from parlour.engine import Action, Bot, RandomBot, Replay, State, playout
 from parlour.engine.i18n import t
 from parlour.games import get_game
 from parlour.rl import make_single_env
@@ -156,10 +156,17 @@ def _misseeded_play_out(state: State, bots: Any, **kwargs: Any) -> list[Action]:
     return actions
 
 
+def _misseeded_random(state: State, seat: int) -> Action:
+    """``random_move`` seeded the same faulty way."""
+    return _misseeded(RandomBot(), state, seat)
+
+
 class _Playout:
-    """Stands in for the engine's playout module at the server, with a faulty ``decide``."""
+    """Stands in for the engine's playout module at the server, with a faulty ``decide``
+    (and ``random_move``, the random bots' pick)."""
 
     decide = staticmethod(_misseeded)
+    random_move = staticmethod(_misseeded_random)
 
 
 PLANTS: dict[str, tuple[object, str, object]] = {
