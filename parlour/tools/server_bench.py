@@ -11,8 +11,12 @@ machine's other work weighs on both alike; the figure to compare is the ratio.
 ``scripts/server-bench --against 54d7d86 --rounds 3 --tables 200 --duration 20``
 
 The earlier commit is checked out into a temporary folder (``git worktree add --detach``)
-and run by the same Python from there; it is removed at the end. Linux only (the CPU time
-is read from ``/proc``, the cores are set with ``sched_setaffinity``).
+and run by the same Python from there; it is removed at the end. Both sides run the same
+kind of build: when this checkout runs its compiled modules and the earlier commit has
+``scripts/build-compiled``, that commit's modules are compiled in its checkout first
+(``--base-build pure`` skips it); the table's first lines say which build each side ran.
+Linux only (the CPU time is read from ``/proc``, the cores are set with
+``sched_setaffinity``).
 """
 
 from __future__ import annotations
@@ -66,6 +70,25 @@ class Round:
             f"| {r.percentile(50):,.0f} ms | {r.percentile(99):,.0f} ms "
             f"| {self.cpu_per_move:.3f} ms | {r.lost}, {r.doubled}, {r.stuck} |"
         )
+
+
+def build_name(tree: Path) -> str:
+    """Which build (``compiled`` or ``pure``) the code in ``tree`` runs here."""
+    code = "import parlour._build as b; print(b.NAME)"
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=tree, env=env, capture_output=True, text=True
+    )
+    return done.stdout.strip() or "unknown"
+
+
+def compile_base(tree: Path) -> None:
+    """Compile the earlier commit's hot modules in its checkout, if it can be compiled."""
+    script = tree / "scripts" / "build-compiled"
+    if script.exists():
+        done = subprocess.run([sys.executable, str(script)], cwd=tree, capture_output=True)
+        if done.returncode:  # the table's first line then says the commit runs pure Python
+            sys.stderr.write(done.stderr.decode(errors="replace")[-2000:])
 
 
 @contextmanager
@@ -130,6 +153,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--duration", type=float, default=20.0)
     parser.add_argument("--server-core", type=int, default=0)
     parser.add_argument("--client-core", type=int, default=1, help="-1: any core")
+    parser.add_argument(
+        "--base-build",
+        choices=("same", "pure"),
+        default="same",
+        help="the earlier commit's build: the same kind as this checkout's, or pure Python",
+    )
     args = parser.parse_args(argv)
     head = subprocess.run(
         ["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
@@ -138,9 +167,12 @@ def main(argv: list[str] | None = None) -> int:
         check=True,
     ).stdout.strip()
     rounds: list[tuple[int, Round]] = []
-    print("| build | moves/s | p50 | p99 | server CPU a move | lost, doubled, stuck |")
-    print("|---|---|---|---|---|---|", flush=True)
     with checkout(args.against) as base:
+        if args.base_build == "same" and build_name(ROOT) == "compiled":
+            compile_base(base)
+        print(f"{args.against}: {build_name(base)} build; {head}: {build_name(ROOT)} build\n")
+        print("| build | moves/s | p50 | p99 | server CPU a move | lost, doubled, stuck |")
+        print("|---|---|---|---|---|---|", flush=True)
         for number in range(1, args.rounds + 1):
             for tree, build in ((base, args.against), (ROOT, head)):
                 done = attempt(tree, build, args)
