@@ -56,6 +56,9 @@ RETRY_PAUSE = 1.0
 """Seconds between attempts to resubscribe after Redis went away."""
 FLUSH_WAIT = 1.0
 """Seconds a closing process waits for its last news to be said."""
+LATE_TRIES = 10
+"""Times a notice whose lock's release failed is published again (a second apart, then
+two, ...)."""
 
 
 # Take a table's lock and read its move count in one round trip.
@@ -165,6 +168,8 @@ class RedisCluster:
         """Notices heard, handed on in order by a task of their own: a notice's read-back
         waits on its table, and the news (chat lines, presence) must not wait behind it."""
         self._noticer: asyncio.Task[None] | None = None
+        self._retrying: set[asyncio.Task[None]] = set()
+        """Notices published again after their lock's release failed."""
 
     async def start(self, notice: Notice, resync: Resync) -> None:
         """Check that Redis answers, then listen for other processes' notices (and after
@@ -192,7 +197,7 @@ class RedisCluster:
             self._sayer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._sayer
-        for task in (self._hearer, self._noticer):
+        for task in (self._hearer, self._noticer, *self._retrying):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
@@ -321,8 +326,25 @@ class RedisCluster:
         finally:
             try:
                 await self._release(keys=[keys[0], self.channel], args=[token, held.notice or ""])
-            except RedisError as exc:  # the lock lapses by itself; the others catch up
+            except RedisError as exc:  # the lock lapses by itself
                 log.warning("could not release table %s: %s", table_id, exc)
+                if held.notice:
+                    # The change is stored: its notice must still reach the others, or a
+                    # process whose client waits for that move never tells it (nothing
+                    # reads that table back until its next change).
+                    task = asyncio.get_running_loop().create_task(self._late(held.notice))
+                    self._retrying.add(task)
+                    task.add_done_callback(self._retrying.discard)
+
+    async def _late(self, notice: str) -> None:
+        """Publish a notice its lock's release could not, until Redis takes it."""
+        for attempt in range(LATE_TRIES):
+            try:
+                await self.redis.publish(self.channel, notice)
+                return
+            except Exception as exc:
+                log.warning("could not publish a notice (%s); retrying", exc)
+                await asyncio.sleep(RETRY_PAUSE * (attempt + 1))
 
     def notice(self, table_id: str, move: int | None = None, action: str | None = None) -> str:
         """The notice of a change: a move (its number and action, which the others apply if

@@ -52,3 +52,45 @@ def test_news_is_heard_while_a_notice_is_still_acted_on(redis_url: str) -> None:
             await hearing.close()
 
     asyncio.run(scenario())
+
+
+class ReleaseFails(RedisCluster):
+    """A process whose table locks cannot be released (Redis out of connections)."""
+
+    def __init__(self, url: str, prefix: str) -> None:
+        super().__init__(url, prefix)
+
+        async def failing(**kwargs: Any) -> None:
+            from redis.exceptions import ConnectionError as RedisConnectionError
+
+            raise RedisConnectionError("No connection available.")
+
+        self._release = failing  # type: ignore[assignment]
+
+
+def test_a_change_whose_lock_is_not_released_is_still_announced(redis_url: str) -> None:
+    async def scenario() -> None:
+        prefix = f"t{secrets.token_hex(4)}"
+        hearing, saying = RedisCluster(redis_url, prefix), ReleaseFails(redis_url, prefix)
+        noticed: list[tuple[str, int | None, str | None]] = []
+        got = asyncio.Event()
+
+        async def notice(table_id: str, move: int | None, action: str | None) -> None:
+            noticed.append((table_id, move, action))
+            got.set()
+
+        async def nothing() -> None:
+            return None
+
+        await hearing.start(notice, nothing)
+        await saying.start(notice, nothing)
+        try:
+            async with saying.lock("moved") as held:
+                held.notice = saying.notice("moved", 3, "keep")
+            await asyncio.wait_for(got.wait(), 5)  # the notice came all the same
+            assert noticed == [("moved", 3, "keep")]
+        finally:
+            await saying.close()
+            await hearing.close()
+
+    asyncio.run(scenario())
