@@ -125,10 +125,13 @@ class Writes:
                 cursor = Cursor(None)
                 committing = False
                 try:
-                    cursor.raw = conn.cursor()
+                    # The driver's own connection: the pool's wrapper passes each call on
+                    # through its __getattr__.
+                    driver = conn.dbapi_connection
+                    cursor.raw = driver.cursor()
                     out = work(cursor)
                     committing = True
-                    conn.commit()
+                    driver.commit()
                     return out
                 except self._error as exc:
                     lost = self._dialect.is_disconnect(exc, conn, cursor.raw)  # type: ignore[arg-type]
