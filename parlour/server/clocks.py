@@ -24,9 +24,10 @@ start), presence of each seat coming back (:meth:`Clocks.seats_changed`). A move
 the next turn and puts its deadline on one heap; one timer sleeps until the nearest
 deadline on ``clock`` (the wall clock; tests set a fake one and call :meth:`Clocks.tick`)
 and acts only on the deadlines that passed, each timeout in a task of its own (a bot's
-thinking never holds the others back). The turn a move made here starts is stored in the
-move's own transaction (:meth:`Clocks.upcoming`); other changes are stored in batches, one
-transaction for all the clocks that changed meanwhile (as the moves' own commits are).
+thinking never holds the others back). At a single process the turn a move starts is stored
+in the move's own transaction (:meth:`Clocks.upcoming`); other changes (every change, with
+several processes) are stored in batches, one transaction for all the clocks that changed
+meanwhile (as the moves' own commits are).
 
 Live clients (see :mod:`parlour.server.presence`) are sent ``{"type": "clock", ...}`` at each
 change: settings, the seat to act, its deadline, every seat's bank and timeouts, the seats
