@@ -139,17 +139,22 @@ def render_log(
     index: list[int] = []
     events: list[dict[str, Any]] = []
     texts = _texts
+    dumps = orjson.dumps
     if number == ASK:
         number = text_number(game, lang, names, options)
     for i, (m, e) in enumerate(log, start):
         if not e.visible_to(seat):
             continue
         index.append(i)
-        data = dict(e.data)
+        kind = e.kind
+        # An event is a value (nothing changes it once made): its own dict is sent as it
+        # is rather than copied for every audience (the copies were half the dicts a
+        # table's histories made, and freed, every game).
+        data = e.data if type(e.data) is dict else dict(e.data)
         key = None
         if number is not None:
             try:
-                key = (number, e.kind, orjson.dumps(data))
+                key = (number, kind, dumps(data))
             except TypeError:
                 key = None
         text = None if key is None else texts.get(key)
@@ -159,7 +164,7 @@ def render_log(
                 if len(texts) >= TEXTS_KEPT:
                     texts.clear()
                 texts[key] = text
-        events.append({"move": m, "kind": e.kind, "data": data, "text": text})
+        events.append({"move": m, "kind": kind, "data": data, "text": text})
     return index, events
 
 

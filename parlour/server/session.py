@@ -191,7 +191,8 @@ async def receive_json(receive: Receive, limit: int) -> Any:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
             raise ServerError("web.error.bad_json") from None
-    if len(text) > limit or len(text.encode("utf-8")) > limit:
+    # A character is at most 4 bytes: a text short enough is not encoded to be measured.
+    if len(text) > limit or (len(text) * 4 > limit and len(text.encode("utf-8")) > limit):
         raise ServerError("web.error.too_large", limit=limit)
     try:
         return loads(text)
