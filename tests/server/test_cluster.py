@@ -212,10 +212,7 @@ def test_a_process_that_missed_a_notice_catches_up_before_its_next_change(
     tokens = [sit(a, table, s, f"P{s}") for s in range(3)]
     start(a, table, host)
     eventually(lambda: summary(b, table)["status"] == "playing", "B never saw the start")
-    listener = hub(b).cluster._listener  # type: ignore[union-attr]
-    assert listener is not None
-    assert b.portal is not None
-    b.portal.call(_cancel, listener)  # B stops hearing of changes
+    deafen(b)
     assert move(a, table, 0, tokens[0], 0, "keep").status_code == 200
     time.sleep(0.2)
     assert summary(b, table)["move"] == 0  # B did not hear of it...
@@ -235,9 +232,8 @@ def test_a_late_notice_of_a_move_already_read_back_reads_nothing(
     tokens = [sit(a, table, s, f"P{s}") for s in range(3)]
     start(a, table, host)
     eventually(lambda: summary(b, table)["status"] == "playing", "B never saw the start")
-    listener = hub(b).cluster._listener  # type: ignore[union-attr]
-    assert listener is not None and b.portal is not None
-    b.portal.call(_cancel, listener)  # B stops hearing of changes
+    deafen(b)
+    assert b.portal is not None
     assert move(a, table, 0, tokens[0], 0, "keep").status_code == 200
     assert move(b, table, 1, tokens[1], 1, "keep").status_code == 200  # B reads move 0 back
     reads: list[Any] = []
@@ -269,9 +265,7 @@ def test_what_a_refused_change_read_back_is_told_to_the_clients(
     eventually(lambda: summary(b, table)["status"] == "playing", "B never saw the start")
     with b.websocket_connect(f"/ws/tables/{table}") as ws:
         assert hello(ws, 2, tokens[2])["move"] == 0
-        listener = hub(b).cluster._listener  # type: ignore[union-attr]
-        assert listener is not None and b.portal is not None
-        b.portal.call(_cancel, listener)  # B stops hearing of changes
+        deafen(b)
         assert move(a, table, 0, tokens[0], 0, "keep").status_code == 200
         stale = move(b, table, 1, tokens[1], 0, "keep")  # B reads move 0 back, then refuses
         assert stale.json()["error"] == "web.error.stale_move"
@@ -280,6 +274,13 @@ def test_what_a_refused_change_read_back_is_told_to_the_clients(
         while (msg := ws.receive_json())["type"] != "pong":
             told.append(msg)
         assert [m["move"] for m in told if m["type"] == "state"] == [1]
+
+
+def deafen(client: TestClient) -> None:
+    """The process behind ``client`` stops hearing of the other processes' changes."""
+    listener = hub(client).cluster._listener  # type: ignore[union-attr]
+    assert listener is not None and client.portal is not None
+    client.portal.call(_cancel, listener)
 
 
 async def _cancel(task: Any) -> None:
