@@ -208,10 +208,7 @@ def test_a_process_that_missed_a_notice_catches_up_before_its_next_change(
     pair: tuple[TestClient, TestClient],
 ) -> None:
     a, b = pair
-    table, host = new_table(a, players=3)
-    tokens = [sit(a, table, s, f"P{s}") for s in range(3)]
-    start(a, table, host)
-    eventually(lambda: summary(b, table)["status"] == "playing", "B never saw the start")
+    table, tokens = started_on_both(a, b)
     deafen(b)
     assert move(a, table, 0, tokens[0], 0, "keep").status_code == 200
     time.sleep(0.2)
@@ -228,10 +225,7 @@ def test_a_late_notice_of_a_move_already_read_back_reads_nothing(
     read back then, when they come, are not read back again (each late notice queued one
     more read with the writes, and the process fell further behind)."""
     a, b = pair
-    table, host = new_table(a, players=3)
-    tokens = [sit(a, table, s, f"P{s}") for s in range(3)]
-    start(a, table, host)
-    eventually(lambda: summary(b, table)["status"] == "playing", "B never saw the start")
+    table, tokens = started_on_both(a, b)
     deafen(b)
     assert b.portal is not None
     assert move(a, table, 0, tokens[0], 0, "keep").status_code == 200
@@ -259,10 +253,7 @@ def test_what_a_refused_change_read_back_is_told_to_the_clients(
     still leaves them told to the process's clients (their notices, when they come, find
     nothing new to tell)."""
     a, b = pair
-    table, host = new_table(a, players=3)
-    tokens = [sit(a, table, s, f"P{s}") for s in range(3)]
-    start(a, table, host)
-    eventually(lambda: summary(b, table)["status"] == "playing", "B never saw the start")
+    table, tokens = started_on_both(a, b)
     with b.websocket_connect(f"/ws/tables/{table}") as ws:
         assert hello(ws, 2, tokens[2])["move"] == 0
         deafen(b)
@@ -274,6 +265,15 @@ def test_what_a_refused_change_read_back_is_told_to_the_clients(
         while (msg := ws.receive_json())["type"] != "pong":
             told.append(msg)
         assert [m["move"] for m in told if m["type"] == "state"] == [1]
+
+
+def started_on_both(a: TestClient, b: TestClient) -> tuple[str, list[str]]:
+    """A three-seat table set up and started at A, seen playing at B: its id and tokens."""
+    table, host = new_table(a, players=3)
+    tokens = [sit(a, table, s, f"P{s}") for s in range(3)]
+    start(a, table, host)
+    eventually(lambda: summary(b, table)["status"] == "playing", "B never saw the start")
+    return table, tokens
 
 
 def deafen(client: TestClient) -> None:
