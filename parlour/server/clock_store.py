@@ -5,7 +5,7 @@ thread). The clocks at work are :mod:`parlour.server.clocks`."""
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
 
@@ -54,6 +54,16 @@ class Running:
     """Seats a bot plays for until their person is back."""
     handed: list[int] = field(default_factory=list)
     """Seats a bot plays for until the host gives them back."""
+
+    def copy(self) -> Running:
+        """An independent copy (its lists copied)."""
+        return replace(
+            self,
+            banks=list(self.banks),
+            timeouts=list(self.timeouts),
+            standins=list(self.standins),
+            handed=list(self.handed),
+        )
 
 
 @dataclass
@@ -153,9 +163,6 @@ _UPDATE = (
 )
 """One clock stored over an older turn (compiled once: a statement built for each row, and
 its cache key, cost more than the writing; a fifth of a busy server's CPU went to it)."""
-CHUNK = 500
-"""More clocks than one query could once ask for (every row is run on its own now: a batch
-meets no limit on a statement's parameters)."""
 
 
 def save_clocks(store: Store, rows: list[Row]) -> list[bool]:

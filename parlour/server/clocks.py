@@ -276,9 +276,7 @@ class Clocks:
         if found is None or table.status != PLAYING or trial.is_over:
             return None
         now = self.clock()
-        r = found.running
-        copy = Running(r.move, r.seat, r.started, list(r.banks), list(r.timeouts), r.timed_out)
-        copy.standins, copy.handed = list(r.standins), list(r.handed)
+        copy = found.running.copy()
         turn = TableClock(found.settings, copy)
         if not self._bring(table, turn, trial, now):
             return None

@@ -230,18 +230,17 @@ async def warm_history(table: LiveTable, lang: str, seat: int | None) -> None:
 
 STEPS_KEPT = 200
 """Sets of action labels kept for reuse across tables (see :func:`shared_steps`)."""
-_steps: dict[tuple[Any, ...], dict[str, list[str]]] = {}
+_steps: dict[int, dict[str, list[str]]] = {}
 
 
 def shared_steps(table: LiveTable, lang: str, names: list[str]) -> dict[str, list[str]]:
     """The labels of actions' steps, by action, for tables of this game and options in this
     language with these names: shared by every such table (each new game of a rematch
-    labelled its actions afresh), at most ``STEPS_KEPT`` sets kept."""
-    try:
-        options = orjson.dumps(table.options, option=orjson.OPT_SORT_KEYS)
-    except TypeError:  # options orjson cannot write: the table's own
+    labelled its actions afresh), at most ``STEPS_KEPT`` sets kept; filed under the
+    :func:`text_number` of the game, language, names and options."""
+    key = text_number(table.game, lang, names, table.options)
+    if key is None:  # options orjson cannot write: the table's own
         return {}
-    key = (table.game, options, lang, tuple(names))
     found = _steps.get(key)
     if found is None:
         if len(_steps) >= STEPS_KEPT:

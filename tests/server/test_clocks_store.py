@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from parlour.server.clock_store import (
-    CHUNK,
     Running,
     Settings,
     TableClock,
@@ -24,6 +23,9 @@ from parlour.server.clock_store import (
     settings_dict,
 )
 from parlour.server.storage import Store
+
+CHUNK = 500
+"""As many table ids as one query once asked for (a batch past it stays whole)."""
 
 SETTINGS = Settings("realtime", 60.0, 30.0)
 
