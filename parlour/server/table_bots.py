@@ -122,9 +122,12 @@ class BotPlay:
                 break
             move = trial.move_number
             try:
-                # Only a random bot answers at once (see at_once): its pick as
-                # playout.decide makes it, without the observation it does not read.
-                action = playout.random_move(trial, seat)
+                # The random bot's pick as playout.decide makes it, without the observation
+                # it does not read (a random bot does not search: no stop signal to set).
+                if type(bot) is RandomBot:
+                    action = playout.random_move(trial, seat)
+                else:
+                    action = playout.decide(bot, trial, seat)
                 events = trial.apply(action)
             except Exception:  # the bot loop makes the move (or its fallback) instead
                 log.exception("bot at table %s seat %s failed to answer", table.id, seat)
