@@ -6,7 +6,7 @@ stays the host. The new table opens with every seat taken and is started as any 
 person who does not want to play again frees their seat). Its first player is whatever the
 options say (random unless set), with a fresh seed. A table has at most one rematch, even
 with several processes: the link is set in the same transaction that stores the new table,
-only where none is set yet.
+only where none is set yet. The host's bans follow the table into its rematch.
 """
 
 from __future__ import annotations
@@ -57,6 +57,7 @@ async def rematch(hub: Hub, table: LiveTable, token: object) -> LiveTable:
                 seats={n: replace(seat) for n, seat in old.seats.items()},
                 public=old.public,
                 hints=old.hints,
+                bans=set(old.bans),  # whom the host removed may not sit at the rematch either
             )
             linked = await hub.write(hub.store.create_rematch, old.id, rec)
             if linked == rec.id:

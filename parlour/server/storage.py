@@ -329,6 +329,7 @@ class Store:
         self._add_table = _insert(w, tables_t, TABLE_FIELDS)
         self._add_seat = _insert(w, seats_t, SEAT_FIELDS)
         self._add_action = _insert(w, actions_t, ACTION_FIELDS)
+        self._add_ban = _insert(w, bans_t, ("table_id", "value"))
         by_id = tables_t.c.id == bindparam("t")
         self._set_status = w.statement(
             update(tables_t).where(by_id).values(status=bindparam("s")), ("s", "t")
@@ -362,6 +363,7 @@ class Store:
         def store(cur: Cursor) -> None:
             cur.many(self._add_table, [self._table_row(rec)])
             cur.many(self._add_seat, [self._seat_row(rec.id, s) for s in rec.seats.values()])
+            cur.many(self._add_ban, [(rec.id, value) for value in sorted(rec.bans)])
             if cur.one(self._link, (rec.id, old_id)) != 1:
                 raise _Linked  # rolls the new table back
 
@@ -396,10 +398,15 @@ class Store:
 
     def free_seat(self, table_id: str, seat: int, bans: tuple[str, ...] = ()) -> None:
         """Forget who sat at a seat (before the start), banning ``bans`` from the table's
-        seats in the same transaction."""
+        seats in the same transaction; the seat's link goes with its person."""
         with self.engine.begin() as conn:
             conn.execute(
                 delete(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
+            )
+            conn.execute(
+                delete(seat_links_t).where(
+                    seat_links_t.c.table_id == table_id, seat_links_t.c.seat == seat
+                )
             )
             stored = set(
                 conn.execute(select(bans_t.c.value).where(bans_t.c.table_id == table_id))
