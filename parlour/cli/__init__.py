@@ -12,7 +12,12 @@ from importlib import import_module
 
 import typer
 
-from parlour.engine.i18n import LANGUAGES, t
+from parlour.engine.i18n import LANGUAGES, MissingCatalogs, t
+
+try:
+    t("cli.help.app")
+except MissingCatalogs as exc:  # pragma: no cover (a broken install; tested in a subprocess)
+    raise SystemExit(str(exc)) from None
 
 LANG = os.environ.get("PARLOUR_LANG", "en") if os.environ.get("PARLOUR_LANG") in LANGUAGES else "en"
 

@@ -20,6 +20,7 @@ from parlour.cli.options import (
     help_text,
     seat_label,
 )
+from parlour.cli.paths import check_file, writing
 from parlour.cli.report import progress_bar, with_plot_fonts
 from parlour.engine import Replay
 from parlour.engine.i18n import t
@@ -134,6 +135,7 @@ def register(app: typer.Typer) -> None:
         language = check_language(lang)
         console = Console()
         with friendly_errors(language):
+            check_file(plot, plot=True)
             record = Replay.load(file)
             with progress_bar(console, t("learn.analyse.progress", language)) as progress:
                 result = analyse(
@@ -155,5 +157,6 @@ def register(app: typer.Typer) -> None:
         if not result.finished:
             console.print(escape(t("cli.replay.unfinished", language)))
         if plot is not None:
-            write_plot(result, plot, language, names)
+            with friendly_errors(language), writing(plot):
+                write_plot(result, plot, language, names)
             console.print(escape(t("learn.analyse.plot_saved", language, path=str(plot))))

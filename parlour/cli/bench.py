@@ -30,6 +30,7 @@ from parlour.cli.options import (
     load_game,
     name_text,
 )
+from parlour.cli.paths import check_file, writing
 from parlour.cli.report import say_written
 from parlour.engine import Game, OptionError
 from parlour.engine.i18n import t
@@ -155,7 +156,8 @@ def run_against(
             clock=clock,
         )
     if plot is not None:
-        write_curves(comparison, plot, lang)
+        with writing(plot):
+            write_curves(comparison, plot, lang)
     if as_json:
         typer.echo(json.dumps(comparison.to_json(), indent=1))
         return
@@ -318,6 +320,7 @@ def register(app: typer.Typer) -> None:
         console = Console()
         if against is not None:
             with friendly_errors(language):
+                check_file(plot, plot=True)
                 run_against(
                     console, against, rounds, seconds, plot, as_json, language,
                     only=only, clock=clock,

@@ -18,6 +18,8 @@ from parlour.games import all_games
 
 def option_values(spec: OptionSpec) -> str:
     """The values an option accepts, as a short text."""
+    if spec.seat:
+        return f"{spec.kind} 1..{(spec.maximum or 0) + 1}"
     if spec.choices:
         return ", ".join(str(c) for c in spec.choices)
     if spec.minimum is not None or spec.maximum is not None:

@@ -19,7 +19,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from parlour.engine import Game, OptionError, ParlourError
+from parlour.engine import Game, OptionError, OptionSpec, ParlourError
 from parlour.engine.i18n import LANGUAGES, has, t
 from parlour.engine.options import validate_options
 from parlour.games import game_record, get_game
@@ -38,18 +38,30 @@ def env_language() -> str:
 
 
 def check_language(lang: str | None) -> str:
-    """The language to use: the ``--lang`` value, else ``PARLOUR_LANG``; exits 2 if unknown."""
-    if lang is None:
-        return env_language()
-    if lang not in LANGUAGES:
-        fail(t("cli.error.bad_language", env_language(), lang=lang, known=", ".join(LANGUAGES)))
-    return lang
+    """The language to use: the ``--lang`` value, else ``PARLOUR_LANG``; exits 2 if unknown.
+
+    Both follow one rule: a language code of :data:`LANGUAGES`, an empty ``PARLOUR_LANG``
+    counting as unset.
+    """
+    chosen = lang if lang is not None else os.environ.get("PARLOUR_LANG") or None
+    if chosen is None:
+        return "en"
+    if chosen not in LANGUAGES:
+        fail(
+            t(
+                "cli.error.bad_language",
+                env_language(),
+                lang=chosen[:20],
+                known=", ".join(LANGUAGES),
+            )
+        )
+    return chosen
 
 
-def fail(message: str) -> None:
-    """Print an error for a person to fix and exit with code 2."""
+def fail(message: str, code: int = USAGE_ERROR) -> None:
+    """Print an error for a person to fix and exit with ``code`` (2: something typed wrong)."""
     Console(stderr=True).print(f"[bold red]{escape(message)}[/]")
-    raise typer.Exit(USAGE_ERROR)
+    raise typer.Exit(code)
 
 
 @contextmanager
@@ -86,7 +98,7 @@ def game_options(game: Game, extra: Sequence[str], given: Sequence[str] = ()) ->
             if spec.kind != "bool":
                 raise spec.error("")
             value = "true"
-        out[spec.name] = spec.parse_text(value)
+        out[spec.name] = typed_value(spec, value)
 
     for text in given:
         name, sep, value = text.partition("=")
@@ -121,6 +133,28 @@ def game_options(game: Game, extra: Sequence[str], given: Sequence[str] = ()) ->
     return validate_options(game.option_specs(), out)
 
 
+def typed_value(spec: OptionSpec, text: str) -> Any:
+    """An option's value from its command-line text, checked against the option.
+
+    A seat is typed from 1, as every message shows it; a refused choice lists the values to
+    type (the engine's own message names them in words, as a form's menu shows them).
+    """
+    try:
+        value = spec.parse_text(text)
+        if spec.seat:
+            value -= 1
+        return spec.check(value)
+    except OptionError:
+        if spec.choices is None:
+            raise
+        raise OptionError(
+            "cli.error.option_choice",
+            option=spec.label_key if spec.help_key else spec.name,
+            value=text.strip()[:60],
+            known=[str(c) for c in spec.choices],
+        ) from None
+
+
 def parse_players(text: str | None, game: Game, options: Mapping[str, Any]) -> list[int]:
     """Player counts from ``N`` or ``A-B`` (default: the fewest the options allow)."""
     if text is None:
@@ -138,6 +172,8 @@ def parse_players(text: str | None, game: Game, options: Mapping[str, Any]) -> l
 def role_seats(game: Game, role: str, players: int) -> list[int]:
     """The seats of a named role (``thanos``, ``hero``) in an asymmetric game."""
     roles = game_record(game).roles or {}
+    if not roles:
+        raise OptionError("cli.error.no_roles", role=role[:30], game=game.id)
     seats = roles.get(role.lower())
     if seats is None:
         raise OptionError(

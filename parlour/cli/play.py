@@ -35,6 +35,7 @@ from parlour.cli.options import (
     parse_players,
     role_seats,
 )
+from parlour.cli.paths import check_file
 from parlour.cli.render import prompt_text, render_view
 from parlour.engine import (
     Action,
@@ -57,6 +58,10 @@ Ask = Callable[[str], str]
 
 class QuitGame(Exception):
     """The person asked to stop."""
+
+
+class NotSaved(Exception):
+    """Saving the game failed and the person gave no other file name."""
 
 
 def player_names(players: int, human: int, bots: Sequence[str], lang: str) -> list[str]:
@@ -218,7 +223,7 @@ def play_session(
     console.print(render_view(game.id, state.view(seat), lang, names))
     console.print(summary(game, result, lang, names))
     if save is not None:
-        _save(replay, save, console, lang)
+        _save(replay, save, ask, console, lang)
     return result
 
 
@@ -273,18 +278,33 @@ def _offer_save(replay: Replay, ask: Ask, console: Console, lang: str, save: Pat
         if not answer:
             return
         save = Path(answer)
-    _save(replay, save, console, lang)
+    _save(replay, save, ask, console, lang)
 
 
-def _save(replay: Replay, path: Path, console: Console, lang: str) -> None:
-    try:
-        replay.save(path)
-    except OSError as exc:
-        console.print(
-            f"[red]{escape(t('cli.play.save_failed', lang, path=str(path), reason=str(exc)))}[/]"
-        )
+def _save(replay: Replay, path: Path, ask: Ask, console: Console, lang: str) -> None:
+    """Save the record, asking for another file name while saving fails.
+
+    Raises :class:`NotSaved` when the person gives up after a failure.
+    """
+    while True:
+        try:
+            replay.save(path)
+        except OSError as exc:
+            reason = exc.strerror or str(exc)
+            console.print(
+                f"[red]{escape(t('cli.play.save_failed', lang, path=str(path), reason=reason))}[/]"
+            )
+            try:
+                answer = ask(t("cli.play.save_again", lang) + " ").strip()
+            except (EOFError, KeyboardInterrupt):
+                answer = ""
+            if not answer:
+                console.print(f"[red]{escape(t('cli.play.not_saved', lang))}[/]")
+                raise NotSaved from None
+            path = Path(answer)
+            continue
+        console.print(escape(t("cli.play.saved", lang, path=str(path))))
         return
-    console.print(escape(t("cli.play.saved", lang, path=str(path))))
 
 
 def summary(game: Game, result: Result, lang: str, names: Sequence[str]) -> Table:
@@ -364,16 +384,21 @@ def register(app: typer.Typer) -> None:
             if role is not None:
                 where = role_seats(game, role, count)[0]
             specs = split_specs(bots or default_bot(game.id), game.id)
-            play_session(
-                game,
-                count,
-                opts,
-                where,
-                specs,
-                lambda prompt: console.input(escape(prompt)),
-                console,
-                seed=seed,
-                lang=language,
-                save=save,
-                resume=record,
-            )
+            check_file(save)
+        with friendly_errors(language):
+            try:
+                play_session(
+                    game,
+                    count,
+                    opts,
+                    where,
+                    specs,
+                    lambda prompt: console.input(escape(prompt)),
+                    console,
+                    seed=seed,
+                    lang=language,
+                    save=save,
+                    resume=record,
+                )
+            except NotSaved:
+                raise typer.Exit(1) from None

@@ -19,6 +19,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemaini
 from rich.progress import Progress as RichProgress
 
 from parlour.cli.options import name_text
+from parlour.cli.paths import writing
 from parlour.engine.i18n import t
 from parlour.sim.backends import LocalBackend, RayBackend, make_backend
 from parlour.sim.runner import Progress, WinRate
@@ -142,7 +143,8 @@ def write_files(
     written: list[Path] = []
     for path, write in outputs:
         if path is not None:
-            write(report, path)
+            with writing(path):
+                write(report, path)
             written.append(path)
     return written
 

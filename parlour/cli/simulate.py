@@ -32,6 +32,7 @@ from parlour.cli.options import (
     parse_players,
     role_seats,
 )
+from parlour.cli.paths import check_file, check_folder, writing
 from parlour.cli.report import (
     ending_lines,
     error_bars,
@@ -245,6 +246,10 @@ def register(app: typer.Typer) -> None:
         game = load_game(game_id, language)
         console = Console()
         with friendly_errors(language):
+            for path in (json_out, csv_out):
+                check_file(path)
+            check_file(plot, plot=True)
+            check_folder(replays)
             opts = game_options(game, ctx.args, option or ())
             counts = parse_players(players, game, opts)
             roles = {k: v for k, v in (("thanos", thanos), ("heroes", heroes)) if v}
@@ -268,7 +273,8 @@ def register(app: typer.Typer) -> None:
                 ),
             )
         console.print(report_tables(report, language))
-        _write_outputs(report, console, language, json_out, csv_out, plot, replays)
+        with friendly_errors(language):
+            _write_outputs(report, console, language, json_out, csv_out, plot, replays)
 
 
 def _write_outputs(
@@ -289,7 +295,8 @@ def _write_outputs(
         ],
     )
     if replays is not None:
-        saved: Sequence[Path] = save_replays(report, replays)
+        with writing(replays):
+            saved: Sequence[Path] = save_replays(report, replays)
         console.print(
             escape(t("cli.simulate.replays_saved", lang, count=len(saved), folder=str(replays)))
         )

@@ -9,7 +9,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from parlour.cli.options import LangFlag, check_language
+from parlour.cli.options import LangFlag, check_language, friendly_errors
+from parlour.cli.paths import check_folder, writing
 from parlour.engine.i18n import t
 
 
@@ -75,6 +76,8 @@ def register(app: typer.Typer) -> None:
 
         shown = check_language(language)
         heroes = _ints(hero_health)
+        with friendly_errors(shown):
+            check_folder(out)
         console = Console()
         columns = (
             TextColumn("{task.description}"),
@@ -96,17 +99,18 @@ def register(app: typer.Typer) -> None:
                 progress=lambda n: bar.advance(task, n),
             )
         data = result.to_json()
-        out.mkdir(parents=True, exist_ok=True)
         json_path = out / "gauntlet-health.json"
-        json_path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
         png_path = out / "gauntlet-health.png"
-        plot(
-            result,
-            png_path,
-            t("gauntlet.study.plot_title", shown, hero=result.hero_health),
-            t("gauntlet.study.col.thanos_health", shown),
-            t("gauntlet.study.col.rate", shown),
-            t("gauntlet.study.col.players", shown),
-        )
+        with friendly_errors(shown), writing(out):
+            out.mkdir(parents=True, exist_ok=True)
+            json_path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+            plot(
+                result,
+                png_path,
+                t("gauntlet.study.plot_title", shown, hero=result.hero_health),
+                t("gauntlet.study.col.thanos_health", shown),
+                t("gauntlet.study.col.rate", shown),
+                t("gauntlet.study.col.players", shown),
+            )
         console.print(health_table(data, shown))
         console.print(t("gauntlet.study.saved", shown, json=str(json_path), png=str(png_path)))

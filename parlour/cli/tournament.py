@@ -29,6 +29,7 @@ from parlour.cli.options import (
     load_game,
     name_text,
 )
+from parlour.cli.paths import check_file
 from parlour.cli.report import (
     ending_lines,
     error_bars,
@@ -232,6 +233,9 @@ def register(app: typer.Typer) -> None:
         game = load_game(game_id, language)
         console = Console()
         with friendly_errors(language):
+            for path in (json_out, csv_out):
+                check_file(path)
+            check_file(plot, plot=True)
             opts = game_options(game, ctx.args, option or ())
             count = players if players is not None else game.player_range(opts)[0]
             if mode is not None and mode not in MODES:
@@ -258,12 +262,13 @@ def register(app: typer.Typer) -> None:
                 ),
             )
         console.print(report_tables(report, language))
-        written = write_files(
-            report,
-            [
-                (json_out, write_json),
-                (csv_out, write_csv),
-                (plot, lambda r, path: write_plot(r, path, language)),
-            ],
-        )
+        with friendly_errors(language):
+            written = write_files(
+                report,
+                [
+                    (json_out, write_json),
+                    (csv_out, write_csv),
+                    (plot, lambda r, path: write_plot(r, path, language)),
+                ],
+            )
         say_written(console, written, language)

@@ -51,12 +51,27 @@ KEY_PARAMS = frozenset({"option", "expected", "choices", "game"})
 """Parameter names whose values may be catalog keys, shown as those keys' texts."""
 
 
+class MissingCatalogs(RuntimeError):
+    """The message catalogs are not beside the code: a broken install, or another copy of
+    the package imported in its place. Every text would show as its key, so this is an
+    error rather than a fallback (its message cannot come from a catalog)."""
+
+
 @cache
 def catalog(lang: str, domain: str) -> Mapping[str, str]:
-    """Return one catalog (empty when the file does not exist)."""
+    """Return one catalog (empty when the domain has no file, as a game without texts).
+
+    Raises MissingCatalogs when the language's folder of catalogs is missing altogether.
+    """
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
-    path = resources.files("parlour") / "locales" / lang / f"{domain}.json"
+    folder = resources.files("parlour") / "locales" / lang
+    if not folder.is_dir():
+        raise MissingCatalogs(
+            f"Parlour's message catalogs are missing (no folder {folder}): reinstall Parlour,"
+            " or run it from a folder that does not hold another copy of the parlour package."
+        )
+    path = folder / f"{domain}.json"
     if not path.is_file():
         return {}
     data = json.loads(path.read_text(encoding="utf-8"))

@@ -56,7 +56,7 @@ def test_direct_flags_and_pairs(
     ("extra", "key"),
     [
         (["--colour", "red"], "core.error.option_unknown"),
-        (["--edition", "1999"], "core.error.option_bad_value"),
+        (["--edition", "1999"], "cli.error.option_choice"),
         (["--tokens-to-win", "0"], "core.error.option_bad_value"),
         (["--tokens-to-win", "x"], "core.error.option_bad_value"),
         (["--tokens-to-win"], "core.error.option_bad_value"),
@@ -95,7 +95,11 @@ def test_player_counts_and_ranges() -> None:
 def test_roles_name_seats_only_where_a_game_has_them() -> None:
     with pytest.raises(OptionError) as caught:
         role_seats(get_game("highcard"), "thanos", 2)
+    assert caught.value.key == "cli.error.no_roles"
+    with pytest.raises(OptionError) as caught:
+        role_seats(get_game("gauntlet"), "thanoss", 2)
     assert caught.value.key == "cli.error.unknown_role"
+    assert "thanos" in caught.value.message("en")
 
 
 def test_generic_view_shows_fields_names_and_hidden_values() -> None:

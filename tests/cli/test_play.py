@@ -16,7 +16,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from parlour.cli import app
-from parlour.cli.play import QuitGame, choose_action, play_session
+from parlour.cli.play import NotSaved, QuitGame, choose_action, play_session
 from parlour.engine import Action, Replay, State
 from parlour.games import get_game, replay_state
 
@@ -373,14 +373,34 @@ def test_summary_puts_per_seat_details_in_columns_and_the_rest_below() -> None:
     assert "4" in bo
 
 
-def test_a_save_that_fails_is_reported_not_raised(tmp_path: Path) -> None:
+def test_a_save_that_fails_asks_for_another_file_name(tmp_path: Path) -> None:
     console = _console()
-    where = tmp_path / "missing-folder" / "g.json"
+    where, other = tmp_path / "missing-folder" / "g.json", tmp_path / "g.json"
+    ask = Script(["1", str(other)])
     result = play_session(
-        get_game("highcard"), 2, {}, 0, ["random"], Script([]), console, seed=1, save=where
+        get_game("highcard"), 2, {}, 0, ["random"], ask, console, seed=1, save=where
     )
     assert result is not None
     assert "Could not save to" in _text(console)
+    assert Replay.load(other).actions
+
+
+def test_giving_up_after_a_failed_save_is_no_success(tmp_path: Path) -> None:
+    console = _console()
+    where = tmp_path / "missing-folder" / "g.json"
+    with pytest.raises(NotSaved):
+        play_session(
+            get_game("highcard"),
+            2,
+            {},
+            0,
+            ["random"],
+            Script(["1", ""]),
+            console,
+            seed=1,
+            save=where,
+        )
+    assert "The game was not saved." in _text(console)
 
 
 @given(st.lists(st.sampled_from(["1", "2", "3", "4", "0", "", "x", "9"]), max_size=12))

@@ -150,7 +150,7 @@ def test_saved_replays_load(tmp_path: Path) -> None:
         (["--bots", "nobody"], "Unknown bot “nobody”"),
         (["--games", "0"], "at least 1"),
         (["--workers", "0"], "at least 1"),
-        (["--thanos", "random"], "has no role “thanos”"),
+        (["--thanos", "random"], "has no roles (such as “thanos”)"),
         (["--lang", "fr"], "Unknown language “fr”"),
     ],
 )
