@@ -77,6 +77,12 @@ class ServerConfig(BaseSettings):
     max_connections: int = 4000
     """Connections and requests at once before new ones are answered 503 (``parlour
     serve``; keep it under the process's file descriptor limit)."""
+    max_sockets: int = 3000
+    """Websockets open at once across the server (never more than three quarters of
+    ``max_connections``, so HTTP requests are still answered): past it an idle
+    spectator's socket is closed to make room, else the new one is refused."""
+    max_client_sockets: int = 30
+    """Websockets one client address may hold open at once."""
     shutdown_timeout: int = 5
     """Seconds a stopping ``parlour serve`` waits for open connections before closing them."""
     archive_after: float = 24 * 3600.0

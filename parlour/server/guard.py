@@ -11,7 +11,12 @@ before any of their code runs:
   act for a visitor's seat;
 - every HTTP answer carries a Content-Security-Policy (scripts, styles and connections
   from this server only, no framing: ``frame-ancestors 'none'``), ``nosniff`` and a
-  Referrer-Policy.
+  Referrer-Policy; a 429 or 503 carries ``Retry-After``;
+- a request the HTTP server marked as past its connection cap (:data:`BUSY`, see
+  :mod:`parlour.server.heads`) is answered 503 ``web.error.server_busy`` in the reader's
+  language;
+- ``HEAD`` is answered wherever ``GET`` is: the app answers the ``GET`` and its body is
+  dropped.
 
 Timeouts for slow or idle connections are the HTTP server's (``parlour serve`` sets them,
 see docs/deploy.md).
@@ -27,6 +32,7 @@ from urllib.parse import urlsplit
 from parlour.server import fastlane
 from parlour.server.config import ServerConfig
 from parlour.server.errors import ServerError
+from parlour.server.heads import BUSY
 from parlour.server.session import RAW_SEND
 
 Scope = MutableMapping[str, Any]
@@ -47,6 +53,16 @@ SECURITY_HEADERS = [
     (b"referrer-policy", b"same-origin"),
     (b"x-frame-options", b"DENY"),
 ]
+RETRY_AFTER = {429: b"5", 503: b"10"}
+"""Seconds a refused client is told to wait before it asks again, by status."""
+
+
+def with_retry(status: int, headers: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
+    """``headers`` with ``Retry-After`` added when ``status`` asks the client to wait."""
+    wait = RETRY_AFTER.get(status)
+    if wait is None or any(name.lower() == b"retry-after" for name, _ in headers):
+        return headers
+    return [*headers, (b"retry-after", wait)]
 
 
 class Guard:
@@ -92,6 +108,13 @@ class Guard:
             scope[RAW_SEND] = send
             await self.app(scope, receive, send)
             return
+        lang = fastlane.accept_language(scope)
+        if scope.get(BUSY):
+            await _answer(send, 503, ServerError("web.error.server_busy"), lang)
+            return
+        head = scope["method"] == "HEAD"
+        if head:  # answered as a GET, its body dropped
+            scope = {**scope, "method": "GET"}
         length = fastlane.header(scope, b"content-length")
         if length is not None and (not length.isdigit() or int(length) > cfg.max_body_bytes):
             await _answer(
@@ -121,7 +144,10 @@ class Guard:
 
         async def secure(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", ()), *SECURITY_HEADERS]
+                headers = [*message.get("headers", ()), *SECURITY_HEADERS]
+                message["headers"] = with_retry(message["status"], headers)
+            elif head and message["type"] == "http.response.body":
+                message = {**message, "body": b""}
             await send(message)
 
         if self.fast and await self.fast_answer(scope, body, secure):
@@ -162,5 +188,6 @@ async def _answer(send: Send, status: int, error: ServerError, lang: str) -> Non
         (b"content-length", str(len(body)).encode()),
         *SECURITY_HEADERS,
     ]
+    headers = with_retry(status, headers)
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})

@@ -13,6 +13,11 @@ more) is answered 431 and closed as it arrives, not read to its end.
 
 A websocket's upgrade request is such a head too, so a stalled upgrade is closed the
 same way; once upgraded, the websocket's own limits apply (its hello timeout, pings).
+
+Past the server's connection cap (``limit_concurrency``, the setting ``max_connections``)
+uvicorn answers a bare English ``Service Unavailable``; here the request is marked
+(:data:`BUSY` in its scope) and the guard answers it 503 with a catalog error in the
+reader's language and ``Retry-After`` (see :mod:`parlour.server.guard`).
 """
 
 from __future__ import annotations
@@ -29,6 +34,8 @@ from parlour.server.errors import ServerError
 
 log = logging.getLogger("parlour.server")
 
+BUSY = "parlour.busy"
+"""Set in a request's scope when it arrived past the server's connection cap."""
 LINE_ALLOWANCE = 8 * 1024
 """Bytes a head may have beyond ``max_header_bytes``: its request line (the URL)."""
 
@@ -60,6 +67,8 @@ class HeadLimitProtocol(HttpToolsProtocol):
         self.reading_head = True
         self.reading_body = False
         self.head_bytes = 0
+        # The cap is checked here, so that uvicorn never answers its own bare 503.
+        self.connection_cap, self.limit_concurrency = self.limit_concurrency, None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         """Start the first head's clock as the connection opens."""
@@ -93,6 +102,9 @@ class HeadLimitProtocol(HttpToolsProtocol):
         the connection is the websocket's from here)."""
         self.reading_head = False
         self._disarm()
+        cap = self.connection_cap
+        if cap is not None and (len(self.connections) >= cap or len(self.tasks) >= cap):
+            self.scope[BUSY] = True  # type: ignore[literal-required]
         super().on_headers_complete()
         if not (self.parser.should_upgrade() and self._should_upgrade()):
             self.reading_body = True

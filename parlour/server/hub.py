@@ -43,6 +43,7 @@ from parlour.server.limits import ClientLimits
 from parlour.server.names import ban_values, clean_name
 from parlour.server.presence import Presence
 from parlour.server.protocol import encode, error_message, state_message
+from parlour.server.sockets import Sockets
 from parlour.server.storage import ActionRow, SeatRecord, Store, TableRecord
 from parlour.server.sync import ClusterSync
 from parlour.server.table_bots import BotPlay
@@ -104,6 +105,8 @@ class Hub:
         :mod:`parlour.server.clocks`)."""
         self.replays: OrderedDict[tuple[Any, ...], dict[str, Any]] = OrderedDict()
         """Replay positions already rebuilt, oldest first (see routes/replays.py)."""
+        self.sockets = Sockets(config)
+        """The open table sockets, within their caps (see :mod:`parlour.server.sockets`)."""
         self.client_limits = ClientLimits({"create": config.create_rate, "seat": config.seat_rate})
         """Requests per client address that make tables and take seats."""
         self.moves = 0

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any, Literal
 
@@ -32,7 +33,8 @@ from parlour.server.protocol import (
     state_message,
     warm_history,
 )
-from parlour.server.routes.common import hub_of, lang_of
+from parlour.server.routes.common import client_of, hub_of, lang_of
+from parlour.server.sockets import SocketRefused, Ticket
 from parlour.server.tables import Connection, LiveTable, token_hash
 
 router = APIRouter()
@@ -279,9 +281,25 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
 
 async def serve(websocket: WebSocket, table_id: str, receive: Receive, send: Send) -> None:
     """The table socket's work: ``receive`` and ``send`` are the connection's own when the
-    fast lane calls (past the framework's layers, which only pass a message on)."""
+    fast lane calls (past the framework's layers, which only pass a message on). A socket
+    past a connection limit is told why and closed (see :mod:`parlour.server.sockets`)."""
     await websocket.accept()
     hub = hub_of(websocket)
+    try:
+        ticket = hub.sockets.take(client_of(websocket))
+    except SocketRefused as exc:
+        await websocket.send_json(error_message(exc, lang_of(websocket)))
+        await websocket.close(code=exc.close_code, reason=exc.key)
+        return
+    try:
+        await _serve(websocket, hub, ticket, table_id, receive, send)
+    finally:
+        hub.sockets.give_back(ticket)
+
+
+async def _serve(
+    websocket: WebSocket, hub: Hub, ticket: Ticket, table_id: str, receive: Receive, send: Send
+) -> None:
     cfg = hub.config
     lang = lang_of(websocket)
     try:
@@ -307,6 +325,7 @@ async def serve(websocket: WebSocket, table_id: str, receive: Receive, send: Sen
     holder = None if seat is None or hello.token is None else token_hash(hello.token)
     await warm_history(table, lang, seat)
     session = Session(hub, table, Connection(seat, lang, holder))
+    ticket.conn = session.conn
     write_text = websocket.scope.get(WRITE_TEXT)
     if write_text is not None:  # parlour serve's protocol writes at once when it can
 
@@ -323,6 +342,7 @@ async def serve(websocket: WebSocket, table_id: str, receive: Receive, send: Sen
             data = None
             try:
                 data = await receive_json(receive, limit)
+                session.conn.heard = time.monotonic()
                 session.messages.spend()
                 await session.handle(parse_message(data))
             except ParlourError as exc:
@@ -349,4 +369,4 @@ async def _pump(websocket: WebSocket, conn: Connection, send: Send) -> None:
         finally:
             conn.sending = False
     with contextlib.suppress(Exception):
-        await websocket.close()
+        await websocket.close(code=conn.close_code)

@@ -7,6 +7,7 @@ import functools
 import hashlib
 import hmac
 import secrets
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -61,6 +62,10 @@ class Connection:
     or not (False); None: every message goes through the outbox."""
     sending: bool = False
     """Whether a message taken from the outbox is being sent (the connection's sender)."""
+    heard: float = field(default_factory=time.monotonic)
+    """When the client last sent a message (``time.monotonic``)."""
+    close_code: int = 1000
+    """The websocket close code sent when the connection is closed from this side."""
 
     def send(self, message: dict[str, Any] | str | None) -> None:
         """Send a message to the client: a JSON object, or one already encoded (shared by
