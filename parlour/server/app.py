@@ -22,6 +22,7 @@ from parlour.server.errors import ServerError, http_status
 from parlour.server.guard import Guard
 from parlour.server.hub import Hub
 from parlour.server.routes import (
+    accounts,
     catalog,
     chat,
     clocks,
@@ -62,7 +63,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     app.add_exception_handler(ParlourError, _parlour_error)
     app.add_exception_handler(RequestValidationError, _bad_request)
     doors.install(app)  # the framework's own refusals and faults, as catalog errors too
-    routers = (pages, catalog, tables, replays, learn, chat, lessons, clocks)
+    routers = (pages, catalog, tables, replays, learn, chat, lessons, clocks, accounts)
     for router in (area.router for area in routers):
         app.include_router(router)
     app.include_router(session.router)

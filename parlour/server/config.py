@@ -60,6 +60,10 @@ class ServerConfig(BaseSettings):
     """Tables one client address may create (a ``limits`` rate; empty: no limit)."""
     seat_rate: str = "600/minute"
     """Seats (people and bots) one client address may take."""
+    login_rate: str = "30/minute"
+    """Sign-ups and sign-ins (any way in) one client address may try."""
+    login_name_rate: str = "10/minute"
+    """Password sign-ins one account name may be tried with, from anywhere."""
     max_open_tables: int = 2000
     """Tables waiting for players at once; past it creating one is refused."""
     max_bot_tables: int = 50

@@ -40,6 +40,10 @@ HTTP_STATUS: dict[str, int] = {
     "web.error.too_many_bot_tables": 503,
     "web.error.too_many_spectators": 503,
     "web.error.bad_origin": 403,
+    "account.error.signed_out": 401,
+    "account.error.sign_in_failed": 401,
+    "account.error.bad_csrf": 403,
+    "account.error.name_taken": 409,
 }
 """The HTTP status of each refusal (400 when not listed)."""
 
