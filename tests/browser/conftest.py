@@ -102,12 +102,13 @@ def stray_words(page: object) -> list[str]:
     return found
 
 
-def shot(page: object, name: str) -> None:
-    """Save a screenshot under artifacts/screenshots/, once the page shows no stray word."""
+def shot(page: object, name: str, full_page: bool = True) -> None:
+    """Save a screenshot under artifacts/screenshots/, once the page shows no stray word
+    (the whole page, or what the viewport shows)."""
     assert stray_words(page) == [], f"{name}: {stray_words(page)}"
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(  # type: ignore[attr-defined]
-        path=str(SHOTS / f"{name}.png"), full_page=True, animations="disabled"
+        path=str(SHOTS / f"{name}.png"), full_page=full_page, animations="disabled"
     )
 
 

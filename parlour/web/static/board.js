@@ -47,8 +47,10 @@ export class BoardPlay {
     while (this.menu.prefix.length && this.menu.choices().length === 1 && !this.menu.complete()) this.menu.back();
   }
 
-  // Marks the board's pickable elements and returns the picker for the rest (null when empty).
-  decorate(board, t) {
+  // Marks the board's pickable elements and returns the step bar: the picker for what the board
+  // does not show, and every choice once a move is under way; before the first tap, with
+  // nothing else to show, it says whose move it is (intro) and what to tap.
+  decorate(board, t, intro = null) {
     const prefix = this.menu.prefix;
     const elements = (key) =>
       key.startsWith("seat:") ? [...board.querySelectorAll(`.seat-board[data-seat="${key.slice(5)}"]`)] : [...board.querySelectorAll(`[data-pick="${CSS.escape(key)}"]`)];
@@ -60,6 +62,7 @@ export class BoardPlay {
       }
     });
     const loose = [];
+    const onBoard = [];
     for (const choice of this.menu.choices()) {
       const key = choice.label;
       const found = key.startsWith("say:") ? [] : elements(key).filter((el) => !el.classList.contains("picked") || key.startsWith("hand:"));
@@ -67,6 +70,7 @@ export class BoardPlay {
         loose.push(key);
         continue;
       }
+      onBoard.push(key);
       for (const el of found) {
         el.classList.add("pickable");
         el.dataset.pickKey = key;
@@ -77,15 +81,17 @@ export class BoardPlay {
       }
     }
     const done = this.menu.complete();
-    if (!loose.length && !done && !prefix.length) return null;
     const trail = prefix.map((key) => this.labels.get(key) || key).join(" › ");
+    // Once a move is under way, every choice of its next step is also a button in the bar at
+    // the bottom of the screen (within a thumb's reach, wherever the board is scrolled).
+    const shown = prefix.length ? [...onBoard, ...loose] : loose;
     return h(
-      "div.picker#picker",
+      "div.picker.step-bar#picker",
       { role: "group", "aria-label": t("web.board.choose") },
-      trail ? h("p.picker-trail", trail) : h("p.picker-trail.muted", t("web.board.tap")),
+      trail ? h("p.picker-trail", trail) : h("p.picker-trail", intro, " ", h("span.muted", t("web.board.tap"))),
       h(
         "div.picker-choices",
-        loose.map((key) => h("button.pick", { type: "button", dataset: { pickKey: key } }, this.labels.get(key) || key)),
+        shown.map((key) => h("button.pick", { type: "button", dataset: { pickKey: key } }, this.labels.get(key) || key)),
         done && prefix.length ? h("button.pick.pick-done", { type: "button", dataset: { pickDone: "1" } }, `✓ ${t("web.board.these")}`) : null,
         prefix.length ? h("button.pick-back", { type: "button", dataset: { pickBack: "1" } }, t("web.table.back")) : null,
       ),

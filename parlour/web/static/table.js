@@ -4,6 +4,7 @@ import { h, toast } from "./dom.js";
 import { BOT_LEVELS, botKind, gameName, has, lang, need, seatName, t } from "./i18n.js";
 import { languageRefused } from "./language.js";
 import { BoardPlay } from "./board.js";
+import { hideTip } from "./cardhelp.js";
 import { ChatBox } from "./chat.js";
 import { ClockView } from "./clock.js";
 import { logLine } from "./logview.js";
@@ -90,6 +91,8 @@ export class TablePage {
       const next = this.root.querySelector(".board .pickable, #picker button.pick");
       if (next && e.type === "keydown") next.focus();
     }
+    // The card's rule, shown as the tap focused it, would cover the next step's targets.
+    if (e.type === "click") hideTip();
   }
 
   newMoves(msg) {
@@ -256,6 +259,15 @@ export class TablePage {
     const link = msg.seat !== null && table.status !== "over" ? this.seatLink.render(() => this.render()) : null;
     patch(this.root, [head, body, chat, link]);
     this.chat.follow(this.root);
+    // The page ends above the step bar, so nothing is left hidden under it.
+    const bar = this.root.querySelector(".step-bar");
+    document.documentElement.style.setProperty("--bar-height", bar ? `${bar.offsetHeight}px` : "0px");
+    // A round's or the game's panel, new, is brought into view wherever the page was scrolled.
+    if (this.reveal) {
+      const panel = this.root.querySelector(this.reveal);
+      if (panel) panel.scrollIntoView({ block: "start" });
+      this.reveal = null;
+    }
     if (table.status !== "open") {
       const board = this.root.querySelector(".board");
       if (board) this.cardKeys = markFresh(board, this.cardKeys);
@@ -404,10 +416,18 @@ export class TablePage {
     const names = msg.names;
     const ctx = { game: msg.table.game, seat: msg.seat, names, log: this.log, t, name: (v) => gameName(msg.table.game, v) };
     const tree = this.renderer(view, ctx);
+    this.orderDone = null;
     this.arrangeOrder(tree);
-    const picker = this.board && !this.pending && this.connected ? this.board.decorate(tree, t) : null;
+    const promptKey = `${msg.table.game}.prompt.${view.prompt}`;
+    const said = has(promptKey) ? t(promptKey) : t("web.table.your_turn");
+    const intro = h("strong", said.charAt(0).toLocaleUpperCase(lang()) + said.slice(1));
+    let picker = this.board && !this.pending && this.connected ? this.board.decorate(tree, t, intro) : null;
+    // "In this order" sits in the step bar with the other choices of the step.
+    if (this.orderDone && picker) picker.querySelector(".picker-choices").prepend(this.orderDone);
+    else if (this.orderDone) picker = h("div.picker.step-bar#picker", { role: "group", "aria-label": t("web.board.choose") }, h("div.picker-choices", this.orderDone));
     const board = h("section.panel.board", { dataset: { picking: String(Boolean(picker) || Boolean(tree.querySelector(".pickable"))) } }, picker, tree);
-    const parts = [this.renderPlayers(msg), board];
+    // The board first (what a phone shows without scrolling), the text menu of moves after it.
+    const parts = [this.renderPlayers(msg), board, this.renderTurn(msg), this.renderRecent()];
     if (msg.summary) {
       parts.unshift(this.renderEnd(msg, ctx));
     } else {
@@ -415,7 +435,6 @@ export class TablePage {
       if (round) parts.unshift(round);
       if (msg.seat === null) parts.unshift(h("p.muted.watching", {}, t("web.table.watching")));
     }
-    parts.splice(msg.summary ? 1 : 0, 0, this.renderTurn(msg), this.renderRecent());
     parts.push(this.renderUnseen(view, ctx), this.renderLog());
     return h("div.play", {}, parts);
   }
@@ -467,14 +486,14 @@ export class TablePage {
     const keys = this.order.orderOf(container);
     if (!keys.length || !keys.every((k) => open.has(k))) return;
     this.order.arrange(container);
-    container.after(
+    this.orderDone = (
       h("button.order-done#order-done", { type: "button", disabled: !this.connected, onclick: () => {
         for (const key of this.order.orderOf(container)) {
           if (this.pending || !this.board) break;
           this.board.pick(key);
         }
         if (!this.pending) this.render();
-      } }, `✓ ${t("web.board.in_this_order")}`),
+      } }, `✓ ${t("web.board.in_this_order")}`)
     );
   }
 
@@ -489,6 +508,7 @@ export class TablePage {
     const details = this.renderer.endSummary && msg.view ? this.renderer.endSummary(msg.view, ctx) : null;
     // The panel slides in once, not again at every redraw.
     const fresh = !this.shownEnd && motionOn();
+    if (!this.shownEnd) this.reveal = "#summary";
     this.shownEnd = true;
     return h(
       fresh ? "section.panel.summary.fresh#summary" : "section.panel.summary#summary",
@@ -508,6 +528,7 @@ export class TablePage {
     const round = this.renderer.roundSummary(view, ctx);
     if (!round || this.dismissed.has(round.key)) return null;
     const fresh = this.shownRound !== round.key && motionOn();
+    if (this.shownRound !== round.key) this.reveal = "#round-summary";
     this.shownRound = round.key;
     return h(
       fresh ? "section.panel.round-summary.fresh#round-summary" : "section.panel.round-summary#round-summary",
@@ -592,7 +613,7 @@ export class TablePage {
 
   renderConfirm(entry) {
     return h(
-      "div.confirm#confirm",
+      "div.confirm.step-bar#confirm",
       { role: "group", "aria-labelledby": "confirm-text" },
       h("p.confirm-text#confirm-text", t("web.board.confirm", { move: entry.steps.join(" · ") })),
       entry.self_out ? h("p.self-out", { role: "alert" }, t("web.board.self_out")) : null,

@@ -109,7 +109,8 @@ export function pickPath(action, steps) {
   const say = (i) => [`say:${steps[i]}`, steps[i]];
   let m;
   if ((m = action.match(/^take:([\w,]+)$/))) {
-    const names = (steps[1] || "").split(", ");
+    // The server lists the gems in the language's own way ("a, b" or "a、b").
+    const names = (steps[1] || "").split(/\s*[,，、]\s*/);
     const gems = m[1].split(",").map((c, i) => [`supply:${c}`, names[i] || c]);
     return orders(gems);
   }
