@@ -34,6 +34,12 @@ async def mine_page() -> FileResponse:
     return FileResponse(INDEX)
 
 
+@router.get("/account")
+async def account_page() -> FileResponse:
+    """Sign up, sign in, or the signed-in account (see parlour.server.routes.accounts)."""
+    return FileResponse(INDEX)
+
+
 @router.get("/replay/{table_id}")
 async def replay_page(table_id: str) -> FileResponse:
     """A table's replay."""

@@ -35,6 +35,9 @@ async function route() {
   } else if (path === "/mine") {
     const { MinePage } = await import("./mine.js");
     page = new MinePage(main);
+  } else if (path === "/account") {
+    const { AccountPage } = await import("./account.js");
+    page = new AccountPage(main);
   } else if ((match = path.match(/^\/howto\/([\w-]+)$/))) {
     const { HowtoPage } = await import("./howto.js");
     page = new HowtoPage(main, match[1]);
