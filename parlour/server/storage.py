@@ -230,6 +230,10 @@ SQLITE_BUSY = 5.0
 (refused as ``web.error.storage``) instead of holding every table."""
 
 
+SQLITE_SYNCHRONOUS = "FULL"
+"""SQLite's ``synchronous`` setting: each commit reaches the disk before it returns."""
+
+
 def default_database_url() -> str:
     """SQLite in the user's data folder (``$XDG_DATA_HOME/parlour/parlour.db`` on Linux)."""
     if sys.platform == "win32":
@@ -254,12 +258,13 @@ def _make_engine(url: str) -> Engine:
 
         @event.listens_for(engine, "connect")
         def _pragmas(conn: Any, _record: Any) -> None:
-            # WAL + NORMAL: a committed move survives a killed process; writers don't block
-            # readers.
+            # WAL: writers don't block readers. FULL: every commit is on disk before it
+            # is acknowledged, so an acknowledged move survives power loss or a kernel
+            # crash too (NORMAL survives only a killed process).
             cur = conn.cursor()
             if not memory:
                 cur.execute("PRAGMA journal_mode=WAL")
-            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.execute(f"PRAGMA synchronous={SQLITE_SYNCHRONOUS}")
             cur.close()
 
         return engine
