@@ -54,6 +54,11 @@ class Running:
     """Seats a bot plays for until their person is back."""
     handed: list[int] = field(default_factory=list)
     """Seats a bot plays for until the host gives them back."""
+    waited: int = -1
+    """The move whose seat the table waits for: it timed out with its person here (a bot
+    would stand in only while they are away), so its clock stopped (-1: none)."""
+    ending: list[int] = field(default_factory=list)
+    """Seats that agree to end the game while the table waits."""
 
     def copy(self) -> Running:
         """An independent copy (its lists copied)."""
@@ -63,6 +68,7 @@ class Running:
             timeouts=list(self.timeouts),
             standins=list(self.standins),
             handed=list(self.handed),
+            ending=list(self.ending),
         )
 
 
@@ -74,9 +80,10 @@ class TableClock:
     running: Running
 
     def deadline(self) -> float | None:
-        """When the seat to act times out (None: no clock, or nobody to act)."""
+        """When the seat to act times out (None: no clock, nobody to act, or the table
+        waits for the seat to act: its clock stopped at zero)."""
         s, r = self.settings, self.running
-        if s.mode == "none" or r.seat is None or r.move < 0:
+        if s.mode == "none" or r.seat is None or r.move < 0 or r.waited == r.move:
             return None
         return r.started + s.per_move + r.banks[r.seat]
 
@@ -150,6 +157,8 @@ def running_dict(r: Running) -> dict[str, Any]:
         "timed_out": r.timed_out,
         "standins": list(r.standins),
         "handed": list(r.handed),
+        "waited": r.waited,
+        "ending": list(r.ending),
     }
 
 

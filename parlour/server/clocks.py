@@ -166,6 +166,8 @@ class Clocks:
             "timeouts": list(r.timeouts),
             "bots_play": sorted(found.bots_play()),
             "handed": sorted(r.handed),
+            "waiting": r.seat if r.waited == r.move else None,
+            "ending": sorted(r.ending),
             "now": self.clock(),
         }
 
@@ -223,16 +225,13 @@ class Clocks:
         if table.status != PLAYING:
             raise ServerError("web.error.not_started")
         assert isinstance(seat, int)
+        await self.amend(table, lambda found: hand_seat(found.running, seat, bot))
+
+    async def amend(self, table: LiveTable, change: Callable[[TableClock], None]) -> None:
+        """Change a table in play's clock by ``change``, then store it and tell everyone."""
         found = await self._fresh(table)
         self._advance(table, found)
-        r = found.running
-        if bot:
-            r.handed = sorted(set(r.handed) | {seat})
-        else:
-            r.handed = [s for s in r.handed if s != seat]
-            r.standins = [s for s in r.standins if s != seat]
-            if seat < len(r.timeouts):
-                r.timeouts[seat] = 0
+        change(found)
         self._scheduled.pop(table.id, None)  # a seat given back after its deadline times out
         self._changed(table, found, store=False)
         await self._save(table.id, found, None)
@@ -350,6 +349,7 @@ class Clocks:
             if r.timed_out != r.move:
                 r.timeouts[r.seat] = 0
         r.move, r.seat, r.started = move, seat, now
+        r.ending = []
 
     def _changed(
         self, table: LiveTable, found: TableClock, store: bool = True, push: bool = True
@@ -545,7 +545,12 @@ class Clocks:
         self.acted += 1
         r.timeouts[seat] += 1
         r.timed_out = move
-        if s.on_timeout == "seat":
+        if s.on_timeout == "seat" and self.hub.presence.seats(table)[seat] == "online":
+            # Its person is here (a bot would give the seat back at once): the table waits
+            # for them, its clock stopped; the others may hand the seat to a bot or agree
+            # to end the game (see parlour.server.waits).
+            r.waited = move
+        elif s.on_timeout == "seat":
             r.standins = sorted(set(r.standins) | {seat})
         if s.max_timeouts and r.timeouts[seat] >= s.max_timeouts:
             r.handed = sorted(set(r.handed) | {seat})
@@ -555,7 +560,8 @@ class Clocks:
             self.push(table)
             return
         st = table.state
-        if st is None or st.move_number != move:
+        if r.waited == move or st is None or st.move_number != move:
+            self.push(table)  # once: the clock stopped at zero
             return
         bot = make_bot(BOT, table.game.id)
         bot.reset(seat, table.players, st.options)
@@ -595,3 +601,14 @@ class Clocks:
                 table = self.hub.tables.get(table_id)
                 if table is not None:
                     self._track(table)
+
+
+def hand_seat(r: Running, seat: int, bot: bool) -> None:
+    """Hand ``seat`` to a bot (``bot``) or give it back to its person."""
+    if bot:
+        r.handed = sorted(set(r.handed) | {seat})
+        return
+    r.handed = [s for s in r.handed if s != seat]
+    r.standins = [s for s in r.standins if s != seat]
+    if seat < len(r.timeouts):
+        r.timeouts[seat] = 0

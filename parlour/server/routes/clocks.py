@@ -1,5 +1,6 @@
-"""Absent players: a table's clock, seats handed to a bot and back (the host's say), and
-seat links to another device (the person's)."""
+"""Absent players: a table's clock, seats handed to a bot and back (the host's say), a
+table waiting for a seat (the others' say), and seat links to another device (the
+person's)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict
 
-from parlour.server import seatlinks
+from parlour.server import seatlinks, waits
 from parlour.server.routes.common import hub_of
 
 router = APIRouter(prefix="/api/tables")
@@ -59,6 +60,33 @@ async def hand_seat(table_id: str, seat: int, body: HandBody, request: Request) 
     table = await hub.find(table_id)
     await hub.clocks.hand(table, body.host_token, seat, body.bot)
     return hub.clocks.message(table)
+
+
+class SeatBody(BaseModel):
+    """Body of the requests a seated person makes with their seat's token."""
+
+    model_config = ConfigDict(extra="forbid")
+    seat: int
+    token: str
+
+
+@router.post("/{table_id}/waiting/bot")
+async def hand_waited(table_id: str, body: SeatBody, request: Request) -> Any:
+    """Hand the seat the table waits for to a bot (another person seated there)."""
+    hub = hub_of(request)
+    table = await hub.find(table_id)
+    await waits.hand_waited(hub, table, body.seat, body.token)
+    return hub.clocks.message(table)
+
+
+@router.post("/{table_id}/waiting/end")
+async def agree_to_end(table_id: str, body: SeatBody, request: Request) -> Any:
+    """Agree to end the game while the table waits for a seat (another person seated
+    there); it ends once every other person agrees."""
+    hub = hub_of(request)
+    table = await hub.find(table_id)
+    ended = await waits.agree_to_end(hub, table, body.seat, body.token)
+    return {"ended": ended, "clock": hub.clocks.message(table), "table": table.summary()}
 
 
 class SeatLinkBody(BaseModel):
