@@ -3,17 +3,25 @@
 Two checks, written once and run on every bot of every game: a bot given a world its seat
 cannot tell apart from the real one decides the same, and nothing reachable from an
 observation holds the real state or its hidden data.
+
+The worlds a seat cannot tell apart are twins built from stacked decks, never from the
+game's own ``determinize`` (a leak there would be copied into both worlds): the opening
+with two cards the seat cannot see exchanged (``State.hidden``: a deck stacked otherwise),
+the same generator, and the same moves replayed, while the seat's view stays the same
+after every one. Everything a seat's search reads must then be the same in both twins.
 """
 
 from __future__ import annotations
 
 import gc
+import json
 import types
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from parlour.bots.base import Bot, Observation
-from parlour.engine import Action, ActionSpace, Game, Rng, State
+from parlour.engine import Action, ActionSpace, Game, IllegalActionError, ReplayError, Rng, State
 from parlour.engine.codec import attributes
 from parlour.engine.playout import observe
 
@@ -149,15 +157,116 @@ def decision(bot: Bot, state: State, seat: int, seed: int) -> str:
     return str(bot.act(obs, Rng(seed + 1)))
 
 
-def disagreements(
-    make: Callable[[], Bot], state: State, seat: int, seed: int, worlds: int = 2
-) -> list[str]:
-    """Worlds the seat cannot tell from ``state`` in which a fresh bot decides differently."""
-    real = decision(make(), state, seat, seed)
+Loader = Callable[[Mapping[str, Any]], State]
+"""How a twin is rebuilt from its JSON form (a planted fault loads another class)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Twins:
+    """Two states one seat cannot tell apart, at a decision of that seat."""
+
+    real: State
+    twin: State
+    seat: int
+
+
+def restacked(opening: State, seat: int, rng: Rng, load: Loader) -> State | None:
+    """The opening with two different cards ``seat`` cannot see exchanged (None if none)."""
+    groups = [g for g in opening.hidden(seat) if len(g) >= 2]
+    data = opening.to_json()
+    for _ in range(20 if groups else 0):
+        group = groups[rng.below(len(groups))]
+        i, j = rng.below(len(group)), rng.below(len(group))
+        copy: Any = json.loads(json.dumps(data))
+        a, b = _node(copy, group[i]), _node(copy, group[j])
+        if a[0][a[1]] == b[0][b[1]]:
+            continue
+        a[0][a[1]], b[0][b[1]] = b[0][b[1]], a[0][a[1]]
+        try:
+            twin = load(copy)
+        except (ReplayError, ValueError):
+            continue  # the exchange breaks a public fact: draw another
+        twin.record_events = False
+        return twin
+    return None
+
+
+def _node(data: Any, place: tuple[Any, ...]) -> tuple[Any, Any]:
+    for key in place[:-1]:
+        data = data[key]
+    return data, place[-1]
+
+
+def twin_points(
+    game: Game,
+    players: int,
+    options: Mapping[str, Any],
+    seed: int,
+    *,
+    length: int = 60,
+    tries: int = 6,
+    load: Loader | None = None,
+) -> list[Twins]:
+    """Decisions of a seeded random game at which a seat has twins it cannot tell apart.
+
+    For each seat in turn, ``tries`` restacked openings replay the game's moves; every
+    decision of that seat with a choice, reached while its views have been the same after
+    every move, is a point (the twin is then not the real state: two cards differ).
+    """
+    loader: Loader = load or game.state_from_json
+    opening = loader(game.new(players, options, seed).to_json())
+    opening.record_events = False
+    rng = Rng(seed)
+    moves: list[str] = []
+    state = opening.clone()
+    while state.to_act is not None and len(moves) < length:
+        action = rng.choice(state.legal_actions())
+        moves.append(str(action))
+        state.apply(action)
+    points: list[Twins] = []
+    for attempt in range(tries):
+        seat = attempt % players
+        twin = restacked(opening, seat, Rng(seed * 31 + attempt), loader)
+        if twin is None:
+            continue
+        real = opening.clone()
+        for move in moves:
+            if real.view(seat) != twin.view(seat):
+                break
+            if real.to_act == seat and len(real.legal_actions()) > 1:
+                points.append(Twins(real.clone(), twin.clone(), seat))
+            try:
+                twin.apply(move)
+            except IllegalActionError:
+                break
+            real.apply(move)
+    return points
+
+
+def worlds_differ(points: list[Twins], seeds: int = 3) -> list[str]:
+    """Twins whose ``determinize`` for the seat differs (the sampled worlds must be equal)."""
     out = []
-    for i in range(worlds):
-        other = state.determinize(seat, Rng(seed * 7 + i))
-        got = decision(make(), other, seat, seed)
-        if got != real:
-            out.append(f"move {state.move_number}: {real} on the real state, {got} in world {i}")
+    for p in points:
+        for k in range(seeds):
+            a = p.real.determinize(p.seat, Rng(k)).to_json()
+            b = p.twin.determinize(p.seat, Rng(k)).to_json()
+            if a != b:
+                keys = sorted(x for x in a.keys() | b.keys() if a.get(x) != b.get(x))
+                out.append(f"move {p.real.move_number} seat {p.seat}: worlds differ in {keys}")
+                break
     return out
+
+
+def outputs_differ(points: list[Twins], output: Callable[[State, int, int], object]) -> list[str]:
+    """Twins at which ``output(state, seat, seed)`` differs (a decision, a hint, an analysis)."""
+    out = []
+    for i, p in enumerate(points):
+        a, b = output(p.real, p.seat, i), output(p.twin, p.seat, i)
+        if a != b:
+            out.append(f"move {p.real.move_number} seat {p.seat}: {a} and {b}")
+    return out
+
+
+def bot_output(make: Callable[[], Bot]) -> Callable[[State, int, int], object]:
+    """A fresh bot's decision as an output of :func:`outputs_differ`."""
+    return lambda state, seat, seed: decision(make(), state, seat, seed)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -9,12 +10,28 @@ from typing import Any
 import pytest
 
 from parlour.bots.base import Bot, Observation
+from parlour.bots.ismcts import Budget
 from parlour.bots.registry import bot_names, make_bot
 from parlour.engine import Action, Game, Rng, State
 from parlour.engine.playout import observe
 from parlour.games import all_games, game_record
+from parlour.games.loveletter import GAME as LOVE_LETTER
+from parlour.games.loveletter.game import LoveLetterPlay
+from parlour.games.loveletter.state import KEPT, LoveLetterState
+from parlour.learn.analysis import estimate_options
+from parlour.learn.hints import HintSearch
 from tests.bots import fairness
-from tests.bots.fairness import LeakCheck, decision, disagreements, leaks
+from tests.bots.fairness import (
+    LeakCheck,
+    Loader,
+    Twins,
+    bot_output,
+    decision,
+    leaks,
+    outputs_differ,
+    twin_points,
+    worlds_differ,
+)
 from tests.support.highcard import GAME as HIGHCARD
 
 GAMES: list[Game] = [HIGHCARD, *all_games()]
@@ -51,18 +68,51 @@ def decision_points(game: Game, seeds: int, every: int, limit: int) -> list[tupl
     return points
 
 
+def twins_of(game: Game, load: Loader | None = None, seeds: int = 2) -> list[Twins]:
+    """Twin decisions of a few seeded games of a 2-player and a 4-player configuration."""
+    configs = [c for c in game.sample_configs() if c[0] in (2, 4)][:2] or game.sample_configs()[:1]
+    points: list[Twins] = []
+    for players, options in configs:
+        for seed in range(seeds):
+            found = twin_points(game, players, options, seed, load=load)
+            points += found[:: max(1, len(found) // 4)][:4]  # spread along the game
+    return points
+
+
 @pytest.mark.parametrize("game", GAMES, ids=[g.id for g in GAMES])
-def test_every_bot_decides_the_same_in_worlds_its_seat_cannot_tell_apart(game: Game) -> None:
-    """Hidden cards of other seats replaced (determinize): the same decision, same rng."""
-    points = decision_points(game, seeds=2, every=3, limit=4)
-    assert points
+def test_sampled_worlds_are_the_same_in_twins_a_seat_cannot_tell_apart(game: Game) -> None:
+    """Two stacked decks that differ only in cards the seat never saw: the same worlds."""
+    points = twins_of(game)
+    assert len(points) >= 4
+    problems = worlds_differ(points)
+    assert not problems, "\n".join(problems[:20])
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.id for g in GAMES])
+def test_every_bot_decides_the_same_in_twins_a_seat_cannot_tell_apart(game: Game) -> None:
+    """Every bot, the same seed, twins from stacked decks: the same decision."""
+    points = twins_of(game)
     makers = bot_makers(game)
     assert {"random", "ismcts", "easy", "normal", "hard"} <= set(makers)
     problems = []
     for name, make in makers.items():
-        for i, (state, seat) in enumerate(points):
-            for bad in disagreements(make, state, seat, i):
-                problems.append(f"{name}: {bad}")
+        problems += [f"{name}: {p}" for p in outputs_differ(points, bot_output(make))]
+    assert not problems, "\n".join(problems[:20])
+
+
+def _hint(state: State, seat: int, seed: int) -> object:
+    return HintSearch(Budget(24)).hint(state, seat, Rng(seed)).to_json()
+
+
+def _analysis(state: State, seat: int, seed: int) -> object:
+    return estimate_options(state, seat, Budget(24), Rng(seed))
+
+
+@pytest.mark.parametrize("game", GAMES[1:], ids=[g.id for g in GAMES[1:]])
+def test_hints_and_analysis_are_the_same_in_twins_a_seat_cannot_tell_apart(game: Game) -> None:
+    """A hint and an analysis of a decision see only the seat's knowledge: the same output."""
+    points = twins_of(game)
+    problems = outputs_differ(points, _hint) + outputs_differ(points, _analysis)
     assert not problems, "\n".join(problems[:20])
 
 
@@ -95,12 +145,12 @@ class _PeekingBot(Bot):
     state: State
 
     def act(self, obs: Observation, rng: Rng) -> Action:
-        text = str(self.state.to_json())
-        return obs.legal[sum(map(ord, text)) % len(obs.legal)]
+        text = str(self.state.to_json()).encode()
+        return obs.legal[int(hashlib.sha256(text).hexdigest(), 16) % len(obs.legal)]
 
 
 def test_a_bot_that_reads_the_state_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The same-decision check tells a cheat from an honest bot on the toy game.
+    """The twin check tells a cheat from an honest bot on the toy game.
 
     Planted fault: the runner hands each bot the state along with its observation.
     """
@@ -110,17 +160,44 @@ def test_a_bot_that_reads_the_state_is_caught(monkeypatch: pytest.MonkeyPatch) -
         return observe(bot, state, seat, rng)
 
     monkeypatch.setattr(fairness, "observe", leaky)
-    points = decision_points(HIGHCARD, seeds=4, every=1, limit=4)
-    caught = [
-        p for i, (s, seat) in enumerate(points) for p in disagreements(_PeekingBot, s, seat, i)
-    ]
-    assert caught
-    honest = [
-        p
-        for i, (s, seat) in enumerate(points)
-        for p in disagreements(lambda: make_bot("ismcts:12", "highcard"), s, seat, i)
-    ]
-    assert not honest
+    points = [p for seed in range(4) for p in twin_points(HIGHCARD, 3, {}, seed)]
+    assert outputs_differ(points, bot_output(_PeekingBot))
+    honest = partial(make_bot, "ismcts:12", "highcard")
+    assert not outputs_differ(points, bot_output(honest))
+
+
+class _PeekingWorlds(LoveLetterPlay):
+    """A planted fault: sampled worlds keep the real hands."""
+
+    def determinize(self, seat: int, rng: Rng) -> LoveLetterState:
+        world = super().determinize(seat, rng)
+        world.hand = list(self.hand)
+        return world
+
+
+class _HiddenVersions(LoveLetterPlay):
+    """A planted fault: a hand version unchanged when its player kept it, a fact only that
+    player knows, copied into every sampled world and weighing facts and plausibility."""
+
+    def _played_beside(self, seat: int, kind: int, kept: bool) -> None:
+        if not kept:
+            super()._played_beside(seat, kind, kept)
+            return
+        self.facts.append((KEPT, seat, self.hv[seat], kind, 0))
+
+
+@pytest.mark.parametrize("fault", [_PeekingWorlds, _HiddenVersions])
+def test_a_leaky_determinize_is_caught(fault: type[LoveLetterPlay]) -> None:
+    """Twins from stacked decks catch sampled worlds that depend on hidden data (the hidden
+    hand versions only there: what they change, the search reads rarely); the honest game
+    passes the same points."""
+    points = twins_of(LOVE_LETTER, load=partial(fault.from_json, LOVE_LETTER))
+    assert worlds_differ(points)
+    if fault is _PeekingWorlds:
+        hard = bot_output(partial(make_bot, "hard:12", LOVE_LETTER.id))
+        assert outputs_differ(points, hard)
+        assert outputs_differ(points, _hint)
+    assert not worlds_differ(twins_of(LOVE_LETTER))
 
 
 @pytest.mark.parametrize("how", ["state", "json", "list", "root"])

@@ -119,18 +119,21 @@ def _looked_at_table() -> LoveLetterState:
     return state
 
 
-def test_sampled_worlds_keep_who_looked_at_whom() -> None:
-    """LL-CARD-PRIEST: a look is public, so in a sampled world the looker knows that hand.
+def test_sampled_worlds_keep_who_looked_at_whom_while_the_hand_is_untouched() -> None:
+    """LL-CARD-PRIEST, LL-TURN-6: a look is public, which card was played next is not.
 
-    Seat 2 cannot see seat 1's hand: in its worlds seat 0 knows whatever seat 1 was dealt
-    there, and seat 1 knows seat 2's real King.
+    Seat 2 cannot see seat 1's hand: seat 1 has played a card since seat 0 looked, so
+    whether seat 0 still knows it depends on which card that was, and seat 2's worlds
+    do not keep it (the real state does: seat 1 played the Priest it drew). Seat 1's look
+    at seat 2's King is untouched since: it holds, in every world.
     """
     state = _looked_at_table()
+    assert known_hands(state, 0) == {1: state.hand[1]}
     seen: set[int] = set()
     for r in range(12):
         world = state.determinize(2, Rng(r))
         assert world.view(2) == state.view(2)
-        assert known_hands(world, 0) == {1: world.hand[1]}
+        assert known_hands(world, 0) == {}
         assert known_hands(world, 1) == {2: state.hand[2]}
         seen.add(world.hand[1])
     assert len(seen) > 1

@@ -38,9 +38,11 @@ Views
     ``last_round`` (winners and the showdown hands of the previous round), ``phase``.
     ``determinize(seat, rng)`` reshuffles every card the seat cannot see, keeps the hands
     it knows, and respects the public facts still true (a missed Guard or Bishop guess, a
-    Bishop's hit, a Baron or Dowager tie) by rejection sampling. The state also records which
-    hands were kept while a card was played; search may weigh worlds by it (``search``),
-    ``determinize`` does not.
+    Bishop's hit, a Baron or Dowager tie) by rejection sampling; the other seats keep knowing
+    a hand they looked at while no play, trade or draw has touched it since. Every fact is
+    public: which of its two cards a player played is not (LL-TURN-6), so every play starts
+    a new version of its hand. The state also records the card played beside each hand now
+    held; search may weigh worlds by it (``search``), ``determinize`` does not.
 
 Events
     Public: turns, plays, knock-outs with the revealed card, protections, trades, tokens,

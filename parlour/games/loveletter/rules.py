@@ -24,6 +24,7 @@ from parlour.games.loveletter.state import (
     LACKS,
     OVER,
     PLAY,
+    SAW,
     BishopPending,
     CardinalPending,
     ChancellorPending,
@@ -292,6 +293,36 @@ class Rules(LoveLetterState):
             # clause: LL-CARD-CONSTABLE
             self._gain(seat, "constable")
 
+    def _played_beside(self, seat: int, kind: int, kept: bool) -> None:
+        """A new hand version after any play: the others cannot tell which card was played
+        (LL-TURN-6), so the facts they hold carry over only where the play proves them."""
+        hv = self.hv
+        old = hv[seat]
+        new = old + 1
+        hv[seat] = new
+        n = self.players
+        known = self.known
+        if kept:
+            # Who knew the hand kept it known: they saw a card other than the one they knew.
+            for a in range(n):
+                if known[a * n + seat] == old:
+                    known[a * n + seat] = new
+        value = self.values[kind]
+        facts = self.facts
+        for f in [f for f in facts if f[1] == seat and f[2] == old]:
+            # A hand without value v, then a v played: the v was the card just drawn, and
+            # the hand is still without v; a hand of value v, then another value played:
+            # the hand is still that v.
+            if (f[0] == LACKS and f[3] == value) or (f[0] == HOLDS and f[3] != value):
+                facts.append((f[0], seat, new, f[3], 0))
+        facts.append((KEPT, seat, new, kind, 0))
+
+    def _learns(self, seat: int, t: int) -> None:
+        """``seat`` learns ``t``'s hand (LL-TURN-6: only it; that it did is public)."""
+        version = self.hv[t]
+        self.known[seat * self.players + t] = version
+        self.facts.append((SAW, t, version, seat, 0))
+
     def _redraw(self, seat: int) -> None:
         """Draw a replacement: the pile's top card, else the set-aside card (LL-CARD-PRINCE)."""
         if self.pile:
@@ -328,13 +359,11 @@ class Rules(LoveLetterState):
         # ``play.kind`` indexes its own edition's table: an equal action built for another
         # edition may arrive, and is read by its card id.
         kind = play.kind if play.edition is self.ed.name else self.kind_of[play.card]
-        hv = self.hv
-        if self.hand[seat] == kind:
-            # Others who knew the old hand card can no longer tell what remains.
+        kept = self.hand[seat] != kind
+        if not kept:
             self.hand[seat] = self.drawn
-            hv[seat] = hv[seat] + 1
         self.drawn = -1
-        self.facts.append((KEPT, seat, hv[seat], kind, 0))
+        self._played_beside(seat, kind, kept)
         # clause: LL-TURN-3
         self.discards[seat].append(kind)
         self.syc = -1  # LL-CARD-SYCOPHANT: used up by this card
@@ -458,7 +487,7 @@ class Rules(LoveLetterState):
         """LL-CARD-PRIEST."""
         t = targets[0]
         # clause: LL-CARD-PRIEST
-        self.known[seat * self.players + t] = self.hv[t]
+        self._learns(seat, t)
         if self.log.record:
             self._emit("saw", ONLY[seat], seat=seat, target=t, card=self._id(self.hand[t]))
 
@@ -486,9 +515,8 @@ class Rules(LoveLetterState):
             )
         a, b = self.values[mine], self.values[theirs]
         if a == b:
-            n = self.players
-            self.known[seat * n + t] = self.hv[t]
-            self.known[t * n + seat] = self.hv[seat]
+            self._learns(seat, t)
+            self._learns(t, seat)
             self.facts.append((EQUAL, seat, self.hv[seat], t, self.hv[t]))
             if self.log.record:
                 self._emit("compare_tie", seat=seat, target=t)
@@ -511,12 +539,12 @@ class Rules(LoveLetterState):
             self._redraw(t)
 
     def _swap(self, a: int, b: int) -> None:
-        hand, hv, n = self.hand, self.hv, self.players
+        hand, hv = self.hand, self.hv
         hand[a], hand[b] = hand[b], hand[a]
         hv[a] = hv[a] + 1
         hv[b] = hv[b] + 1
-        self.known[a * n + b] = hv[b]
-        self.known[b * n + a] = hv[a]
+        self._learns(a, b)
+        self._learns(b, a)
         if self.log.record:
             self._emit("received", ONLY[a], seat=a, other=b, card=self._id(hand[a]))
             self._emit("received", ONLY[b], seat=b, other=a, card=self._id(hand[b]))
@@ -578,7 +606,7 @@ class Rules(LoveLetterState):
         """LL-CARD-BARONESS."""
         # clause: LL-CARD-BARONESS
         for t in targets:
-            self.known[seat * self.players + t] = self.hv[t]
+            self._learns(seat, t)
             self._emit("saw", ONLY[seat], seat=seat, target=t, card=self._id(self.hand[t]))
 
     def _cardinal(self, seat: int, targets: tuple[int, ...], guess: int | None) -> None:
@@ -595,7 +623,7 @@ class Rules(LoveLetterState):
         seat = self.actor
         if action.seat is not None:
             t = action.seat
-            self.known[seat * self.players + t] = self.hv[t]
+            self._learns(seat, t)
             self._emit("saw", ONLY[seat], seat=seat, target=t, card=self._id(self.hand[t]))
         self.phase = PLAY
         self.pending = None

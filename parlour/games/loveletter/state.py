@@ -50,8 +50,10 @@ HOLDS: Final = 0
 LACKS: Final = 1
 EQUAL: Final = 2
 KEPT: Final = 3
+SAW: Final = 4
 """Kinds of public facts about hands (a Bishop's hit, a missed guess, a comparison tie, a
-card played while the hand was kept: a hint for search, not a constraint)."""
+card played beside the hand now held: a hint for search, not a constraint; a seat that
+learned a hand: who looked at whom is public, LL-TURN-6)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,14 +261,20 @@ class LoveLetterState(State):
         """The seat a Sycophant marked, or -1."""
         self.jester = [-1] * n
         self.hv = [0] * n
-        """Hand versions: each seat's counter, raised whenever its hand changes."""
+        """Hand versions: each seat's counter, raised whenever its hand may have changed in
+        the eyes of the others: every card it plays (which of its two cards it played is not
+        public, LL-TURN-6), every trade, discard, draw and new round. Public, so facts keyed
+        by it are too."""
         self.known = [-1] * (n * n)
-        """``known[a * n + b]``: the version of b's hand that a knows (-1: none)."""
+        """``known[a * n + b]``: the version of b's hand that a knows (-1: none). A play by
+        b of its other card carries a's knowledge to the new version (a knows the hand
+        stayed; the others do not: determinize rebuilds their knowledge from SAW facts)."""
         self.facts: list[tuple[int, int, int, int, int]] = []
         """Public facts about hands, for determinize: (HOLDS|LACKS, seat, version, value, 0)
         or (EQUAL, seat, version, other seat, other version); valid while versions hold.
-        (KEPT, seat, version, kind played, 0) records that the hand was kept while that card
-        was played: search may weigh sampled hands by it, determinize does not."""
+        (KEPT, seat, version, kind played, 0) records the card played beside the hand now
+        held: search may weigh sampled hands by it, determinize does not. (SAW, seat,
+        version, knower, 0): ``knower`` learned that version of the hand."""
         self.pending: Pending = None
         self.stacked: list[list[int]] = []
         self.winners: tuple[int, ...] = ()

@@ -16,6 +16,7 @@ from parlour.games.loveletter.state import (
     KEPT,
     LACKS,
     OVER,
+    SAW,
     BishopPending,
     CardinalPending,
     ChancellorPending,
@@ -209,7 +210,8 @@ def determinize(state: LoveLetterState, seat: int, rng: Rng) -> LoveLetterState:
     if state.aside >= 0:
         unknown.append(state.aside)
     unknown.sort()
-    live = [f for f in state.facts if f[0] != KEPT and _valid(state, f)]  # KEPT: a hint only
+    # KEPT: a hint only; SAW: who knows what, not a fact about values.
+    live = [f for f in state.facts if f[0] != KEPT and f[0] != SAW and _valid(state, f)]
     # Rejection sampling keeps the public facts (a missed guess, a Bishop's hit, a tie);
     # the real deal satisfies them, so a consistent world exists.
     for _ in range(64):
@@ -231,10 +233,31 @@ def determinize(state: LoveLetterState, seat: int, rng: Rng) -> LoveLetterState:
     if state.aside >= 0:
         st.aside = cards.pop()
     st.pile = cards
-    # Who looked at whose hand is public (a Priest's target, a Baron tie, a King's trade), so
-    # the other seats keep their knowledge, now of the sampled cards: an opponent who saw a
-    # hand still plays as if it knew it (a Guard aimed at a known card).
+    _others_knowledge(state, st, seat)
     return st
+
+
+def _others_knowledge(state: LoveLetterState, world: LoveLetterState, seat: int) -> None:
+    """Set what the other seats know of hands not ``seat``'s in a sampled world.
+
+    Who looked at whose hand is public (a Priest's target, a Baron tie, a King's trade), so
+    an opponent who saw a hand still plays as if it knew it (a Guard aimed at a known card),
+    now of the sampled card; but whether its knowledge outlived a later play of that hand
+    depends on which card was played, which ``seat`` cannot see: it keeps it only while no
+    play, trade or draw has touched the hand since (a SAW fact still valid).
+    """
+    n = state.players
+    hv, hand = state.hv, state.hand
+    saw = {
+        (f[3], f[1]) for f in state.facts if f[0] == SAW and hv[f[1]] == f[2] and hand[f[1]] >= 0
+    }
+    known = world.known
+    for a in range(n):
+        if a == seat:
+            continue
+        for b in range(n):
+            if b != seat and b != a:
+                known[a * n + b] = hv[b] if (a, b) in saw else -1
 
 
 def _valid(state: LoveLetterState, fact: tuple[int, int, int, int, int]) -> bool:

@@ -22,7 +22,7 @@ from parlour.games.loveletter.game import LoveLetterPlay
 GAMES = 5
 """Games per configuration."""
 
-DIGEST_EVENTS_ON = "929684190d3865369f8c069587aeaba0af3bb772e8ea45dc92e9ca418367b7c3"
+DIGEST_EVENTS_ON = "25707d8f522aa931e122c63ab23a65a81d3cdd84f0c8baf02ef4a128d5991a11"
 DIGEST_EVENTS_OFF = "99bb82596688a31ba241eebb2b0d910ef8d3c3a979c9035912dec3cc07e6d2c7"
 
 
