@@ -29,6 +29,7 @@ from parlour.server.routes import (
     learn,
     lessons,
     pages,
+    ratings,
     replays,
     tables,
 )
@@ -45,6 +46,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         store = Store(cfg.database_url)
         hub = Hub(store, cfg)
         await hub.load()
+        await ratings.start(hub)
         app.state.hub = hub
         collector = None
         if cfg.gc_every > 0:
@@ -63,7 +65,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     app.add_exception_handler(ParlourError, _parlour_error)
     app.add_exception_handler(RequestValidationError, _bad_request)
     doors.install(app)  # the framework's own refusals and faults, as catalog errors too
-    routers = (pages, catalog, tables, replays, learn, chat, lessons, clocks, accounts)
+    routers = (pages, catalog, tables, replays, learn, chat, lessons, clocks, accounts, ratings)
     for router in (area.router for area in routers):
         app.include_router(router)
     app.include_router(session.router)

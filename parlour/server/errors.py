@@ -44,6 +44,7 @@ HTTP_STATUS: dict[str, int] = {
     "account.error.sign_in_failed": 401,
     "account.error.bad_csrf": 403,
     "account.error.name_taken": 409,
+    "account.error.no_player": 404,
 }
 """The HTTP status of each refusal (400 when not listed)."""
 

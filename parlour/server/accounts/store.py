@@ -311,3 +311,11 @@ def drop_held(store: Store, account_id: str, gone: list[tuple[str, int]]) -> Non
                     account_tables_t.c.seat == seat,
                 )
             )
+
+
+def account_named(store: Store, name_key: str) -> str | None:
+    """The id of the account of this name (compared as ``name_key``)."""
+    with store.engine.connect() as conn:
+        found = conn.execute(select(accounts_t.c.id).where(accounts_t.c.name_key == name_key))
+        value = found.scalar()
+    return None if value is None else str(value)
