@@ -6,14 +6,20 @@ the game than its public side, so nothing hidden can pass that way to a player).
 text (``MAX_CHAT`` characters at most, no control or text-direction characters) or one of
 the quick phrases (``PHRASES``), which each reader sees in their own language. A
 connection may send ``chat_burst`` lines at once, then ``chat_rate`` a second; past that a
-line is refused (``friends.error.chat_too_fast``) and nothing else is lost. The host may
+line is refused (``friends.error.chat_too_fast``) and nothing else is lost; the
+spectators of a table together may send ``spectator_chat_burst`` lines at once, then
+``spectator_chat_rate`` a second (so many spectators cannot flood the table). The host may
 turn either channel off and mute a seat or a spectator (each spectator is known by a key
 its browser keeps; only a hash of it is stored and shown).
 
 Lines and the host's choices are stored with the table (``parlour_chat``,
 ``parlour_chat_rules``) and read back on first use after a restart. A line is sent to
 anyone only once it is stored; lines posted together at many tables are stored in one
-transaction (:class:`LineWriter`). Clients that beat (see
+transaction (:class:`LineWriter`), numbered as their table's next when they are stored
+(no lock is held meanwhile: the lines of one table wait for one batch together, not each
+for the one before). A connection's lines are posted beside its other messages (see
+:mod:`parlour.server.session`): a move sent after a line never waits for it to be stored.
+Clients that beat (see
 :mod:`parlour.server.presence`) are sent the chat: the last ``KEEP`` lines of each channel
 they read on their first beat, then each new line and each change of the host's choices, as
 ``{"type": "chat", "lines": [...], "rules": {"off": [...], "muted": [...]}, "reset": bool}``.
@@ -115,6 +121,8 @@ class TableChat:
         default_factory=lambda: {c: deque(maxlen=KEEP) for c in CHANNELS}
     )
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    spectators: Bucket | None = None
+    """The allowance of lines of all the table's spectators together."""
 
 
 # -- storage (run on the storage thread) ---------------------------------------------------
@@ -280,6 +288,13 @@ class Chat:
         cfg = self.hub.config
         return Bucket(cfg.chat_rate, cfg.chat_burst)
 
+    def _spectators(self, chat: TableChat) -> Bucket:
+        """The table's spectators' allowance of lines (made on first use)."""
+        if chat.spectators is None:
+            cfg = self.hub.config
+            chat.spectators = Bucket(cfg.spectator_chat_rate, cfg.spectator_chat_burst)
+        return chat.spectators
+
     def made(self, table_id: str) -> None:
         """A table this process just made: its chat is empty (not read from storage when
         first used; lines posted on other processes are heard)."""
@@ -363,22 +378,21 @@ class Chat:
             raise ServerError("friends.error.chat_off")
         if who in chat.rules.muted:
             raise ServerError("friends.error.muted")
-        if not bucket.take():
+        if not bucket.take() or (channel == SPECTATORS and not self._spectators(chat).take()):
             raise ServerError("friends.error.chat_too_fast")
-        async with chat.lock:
-            line: dict[str, Any] = {
-                "n": chat.next,
-                "channel": channel,
-                "seat": seat,
-                "author": author,
-                "name": shown,
-                "text": body,
-                "phrase": phrase,
-                "at": time.time(),
-            }
-            await self.writer.store(table.id, line)
-            chat.next = int(line["n"]) + 1
-            chat.lines[channel].append(line)
+        line: dict[str, Any] = {
+            "n": chat.next,
+            "channel": channel,
+            "seat": seat,
+            "author": author,
+            "name": shown,
+            "text": body,
+            "phrase": phrase,
+            "at": time.time(),
+        }
+        await self.writer.store(table.id, line)  # numbered as the table's next there
+        chat.next = max(chat.next, int(line["n"]) + 1)
+        chat.lines[channel].append(line)
         self.hub.cluster.say("chat", {"table": table.id, "line": line})
         message = {"type": "chat", "lines": [line], "rules": chat.rules.to_json(), "reset": False}
         self._push(table, message, channel)

@@ -47,6 +47,11 @@ class ServerConfig(BaseSettings):
     """Chat lines a second one websocket may send after its first ``chat_burst``."""
     chat_burst: float = 5.0
     """Chat lines one websocket may send at once."""
+    spectator_chat_rate: float = 1.0
+    """Chat lines a second one table's spectators may send together after their first
+    ``spectator_chat_burst``."""
+    spectator_chat_burst: float = 10.0
+    """Chat lines one table's spectators may send at once, all together."""
     max_header_bytes: int = 16 * 1024
     """The most bytes of request headers (431 past it)."""
     max_body_bytes: int = 64 * 1024

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any, Literal
@@ -39,6 +40,10 @@ from parlour.server.tables import Connection, LiveTable, token_hash
 
 router = APIRouter()
 
+log = logging.getLogger("parlour.server")
+
+MAX_POSTING = 8
+"""Chat lines one connection may have waiting to be stored at once."""
 RAW_SEND = "parlour.send"
 """Where a websocket's scope keeps the ``send`` the guard was handed."""
 
@@ -216,6 +221,9 @@ class Session:
         """Language switches spend from it too: each sends the whole log again."""
         self.chats = hub.chat.bucket()
         """Chat lines spend from it too (``friends.error.chat_too_fast``)."""
+        self.posting: set[asyncio.Task[None]] = set()
+        """Chat lines being stored, beside the connection's other messages: a move sent
+        after a line is not held back until the line is stored."""
 
     async def handle(self, message: Message) -> None:
         """Act on one message."""
@@ -239,17 +247,31 @@ class Session:
                 self.hub.clocks.welcome(self.table, conn)
                 await self.hub.chat.welcome(self.table, conn)
         elif isinstance(message, ChatMessage):
+            if len(self.posting) >= MAX_POSTING:
+                raise ServerError("friends.error.chat_too_fast")
+            task = asyncio.get_running_loop().create_task(self._post(message))
+            self.posting.add(task)
+            task.add_done_callback(self.posting.discard)
+        else:
+            conn.send({"type": "pong"})
+
+    async def _post(self, message: ChatMessage) -> None:
+        """Post a line of chat; a refusal is answered to this client only."""
+        try:
             await self.hub.chat.post(
                 self.table,
-                conn,
+                self.conn,
                 self.chats,
                 text=message.text,
                 phrase=message.phrase,
                 name=message.name,
                 key=message.key,
             )
-        else:
-            conn.send({"type": "pong"})
+        except ParlourError as exc:
+            self.refuse(exc)
+        except Exception:  # a fault posting one line must not go unseen
+            log.exception("posting a chat line at table %s failed", self.table.id)
+            self.refuse(ServerError("web.error.internal"))
 
     def refuse(self, error: ParlourError, data: Any = None) -> None:
         """Answer a refused message ``data`` (to this client only). A refused language
