@@ -10,6 +10,7 @@ import asyncio
 import gc
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from types import ModuleType
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -22,6 +23,7 @@ from parlour.server.errors import ServerError, http_status
 from parlour.server.guard import Guard
 from parlour.server.hub import Hub
 from parlour.server.routes import (
+    account_data,
     accounts,
     catalog,
     chat,
@@ -65,7 +67,8 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     app.add_exception_handler(ParlourError, _parlour_error)
     app.add_exception_handler(RequestValidationError, _bad_request)
     doors.install(app)  # the framework's own refusals and faults, as catalog errors too
-    routers = (pages, catalog, tables, replays, learn, chat, lessons, clocks, accounts, ratings)
+    routers: tuple[ModuleType, ...] = (pages, catalog, tables, replays, learn, chat, lessons)
+    routers += (clocks, accounts, account_data, ratings)
     for router in (area.router for area in routers):
         app.include_router(router)
     app.include_router(session.router)

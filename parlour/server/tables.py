@@ -187,7 +187,8 @@ class LiveTable:
         out = []
         for s in range(self.players):
             rec = self.record.seats.get(s)
-            if rec is None:
+            if rec is None or (rec.kind == "human" and not rec.name):
+                # A free seat, or one whose person's account was deleted (a former player).
                 out.append(t("core.seat_name", lang, number=s + 1))
             elif rec.kind == "bot" and not rec.name:
                 out.append(_bot_name(rec.bot or "", s, lang))

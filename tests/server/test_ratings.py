@@ -3,6 +3,7 @@ even when the server stops between the last move and the rating; ladders and pro
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -21,23 +22,43 @@ def app_on(db: Path) -> TestClient:
     return TestClient(create_app(config))
 
 
+@dataclass
+class Person:
+    """A person at a rated table: their browser, passkey device and sign-up answer."""
+
+    browser: TestClient
+    device: Device
+    made: dict[str, Any]
+
+
 def rated_table(
     client: TestClient, names: tuple[str, str], rated: bool = True
 ) -> tuple[str, list[str]]:
     """A started table of two people, each making an account from their own browser with
     their seat; its id and the seats' tokens."""
+    table, tokens, _ = rated_table_with(client, names, rated)
+    return table, tokens
+
+
+def rated_table_with(
+    client: TestClient, names: tuple[str, str], rated: bool = True
+) -> tuple[str, list[str], dict[str, Person]]:
+    """:func:`rated_table`, and each person by name."""
     table, host = new_table(client)
     if rated:
         r = client.post(f"/api/tables/{table}/rated", json={"host_token": host})
         assert r.status_code == 200, r.text
     tokens = []
+    people = {}
     for seat, name in enumerate(names):
         token = sit(client, table, seat, name)
         tokens.append(token)
         held = {"seats": [{"table": table, "seat": seat, "token": token}], "hosts": []}
-        sign_up(TestClient(client.app), Device(), name, held=held)
+        person = Person(TestClient(client.app), Device(), {})
+        person.made = sign_up(person.browser, person.device, name, "password " + name, held)
+        people[name] = person
     start(client, table, host)
-    return table, tokens
+    return table, tokens, people
 
 
 def play_out(client: TestClient, table: str, tokens: list[str]) -> None:
