@@ -42,6 +42,7 @@ import heapq
 import logging
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from parlour.bots.registry import make_bot
@@ -214,6 +215,16 @@ class Clocks:
         await self._save(table.id, found, None)
         self.hub.cluster.say("clock", {"table": table.id})
         self.push(table)
+
+    async def carry(self, old: LiveTable, new: LiveTable) -> None:
+        """Give a rematch (``new``, not started) the clock its table ``old`` was played with."""
+        found = self.tables.get(old.id) or await self.hub.db(load_clock, self.hub.store, old.id)
+        if found is None or found.settings.mode == "none":
+            return
+        mine = await self._fresh(new)
+        mine.settings = replace(found.settings)
+        await self._save(new.id, mine, None)
+        self.hub.cluster.say("clock", {"table": new.id})
 
     async def hand(self, table: LiveTable, host_token: object, seat: object, bot: bool) -> None:
         """The host hands a person's seat to a bot (``bot``) or gives it back."""

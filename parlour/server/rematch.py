@@ -6,7 +6,8 @@ stays the host. The new table opens with every seat taken and is started as any 
 person who does not want to play again frees their seat). Its first player is whatever the
 options say (random unless set), with a fresh seed. A table has at most one rematch, even
 with several processes: the link is set in the same transaction that stores the new table,
-only where none is set yet. The host's bans follow the table into its rematch.
+only where none is set yet. The host's bans and the table's clock follow the table into its
+rematch.
 """
 
 from __future__ import annotations
@@ -63,6 +64,7 @@ async def rematch(hub: Hub, table: LiveTable, token: object) -> LiveTable:
             if linked == rec.id:
                 hub.tables[rec.id] = LiveTable(rec, table.game)
                 hub.made_waiting(rec.id)
+                await hub.clocks.carry(table, hub.tables[rec.id])  # the same clock again
                 await hub.cluster.changed(rec.id)
             table.record.rematch = linked
             hub.broadcast(table)

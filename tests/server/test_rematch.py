@@ -97,3 +97,22 @@ def test_rematch_link_survives_a_restart(db_url: str) -> None:
         start(client, made, host)
         finish(client, made, tokens)
     assert Path(db_url.removeprefix("sqlite:///")).exists()
+
+
+def test_rematch_keeps_the_table_s_clock(client: TestClient) -> None:
+    table, host = new_table(client, players=3)
+    settings = {"mode": "realtime", "per_move": 600, "bank": 60, "on_timeout": "move"}
+    r = client.post(f"/api/tables/{table}/clock", json={"host_token": host, **settings})
+    assert r.status_code == 200, r.text
+    tokens = {0: sit(client, table, 0, "Ánh"), 2: sit(client, table, 2, "Lucía")}
+    add_bot(client, table, host, 1)
+    start(client, table, host)
+    finish(client, table, tokens)
+    new = rematch(client, table, tokens[0]).json()["id"]
+    kept = client.get(f"/api/tables/{new}/clock").json()["settings"]
+    assert {k: kept[k] for k in settings} == settings
+    # A table with no clock makes a rematch with none.
+    plain, _, plain_tokens = finished_table(client)
+    other = rematch(client, plain, plain_tokens[0]).json()["id"]
+    clock = client.get(f"/api/tables/{other}/clock").json()
+    assert clock is None or clock["settings"]["mode"] == "none"

@@ -110,6 +110,15 @@ export class ClockView {
     return h("section.clock-settings#clock-settings", {}, parts);
   }
 
+  // Whether the host's form may say something other than the clock set now (a mode or a time
+  // chosen without "Set the clock" pressed): any clock in the form is sent again.
+  unsaved(box) {
+    const mode = box.querySelector("#clock-mode").value;
+    const saved = (this.info && this.info.settings.mode) || "none";
+    return mode !== saved || mode !== "none";
+  }
+
+  // Sends the form; true once the table holds the clock.
   async save(box, turn) {
     const value = (id) => {
       const el = box.querySelector(`#${id}`);
@@ -126,8 +135,10 @@ export class ClockView {
     try {
       this.receive(await call("POST", `/api/tables/${this.id}/clock`, body));
       this.mode = null;
+      return true;
     } catch (err) {
       toast(err instanceof ApiError ? err.message : String(err));
+      return false;
     }
   }
 }

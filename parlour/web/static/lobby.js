@@ -1,11 +1,13 @@
-// The lobby: display name, a new table (game, players, options, listed or private), and the
-// public tables a page at a time, filtered by game and by tables waiting for players.
+// The lobby: display name and "Play now against bots" first, then the public tables a page at
+// a time (filtered by game and by tables waiting for players), then a new table (game,
+// players, options, listed or private).
 import { call, keepHost, keepName, myName, seatOf } from "./api.js";
 import { clear, h, toast } from "./dom.js";
 import { howtoPath } from "./howto.js";
 import { LESSON_GAMES, lessonPath } from "./lesson.js";
 import { lang, seatName, t } from "./i18n.js";
 import { paintTurns, watchTurns } from "./mineturns.js";
+import { QuickPlay, editionOf, playerRange } from "./quickplay.js";
 
 // A choice's words at the start of a menu line ("classic" → "Classic").
 function capital(text) {
@@ -61,17 +63,6 @@ function optionInput(spec, players) {
   );
 }
 
-// The player counts the chosen options allow (Love Letter's edition sets them).
-function playerRange(game, options) {
-  let [low, high] = [game.min_players, game.max_players];
-  for (const spec of game.options) {
-    const chosen = Object.prototype.hasOwnProperty.call(options, spec.name) ? options[spec.name] : spec.default;
-    const range = spec.players_by_choice && spec.players_by_choice[String(chosen)];
-    if (range) [low, high] = [Math.max(low, range[0]), Math.min(high, range[1])];
-  }
-  return [low, high];
-}
-
 function readOptions(form) {
   const options = {};
   for (const el of form.querySelectorAll("[data-kind]")) {
@@ -97,6 +88,7 @@ export class LobbyPage {
     this.filter = { game: "", waiting: false };
     this.offset = 0;
     this.more = false;
+    this.quick = new QuickPlay();
   }
 
   async start() {
@@ -197,17 +189,18 @@ export class LobbyPage {
       h("label.option", { for: "filter-game" }, h("span.option-name", t("web.lobby.game")), gameFilter),
       h("label.check", { for: "filter-waiting" }, waiting, h("span", {}, t("web.lobby.waiting"))),
     );
+    // One tap to a game against bots, then the tables open to join, then a table made to measure.
     this.root.append(
+      this.quick.render(this.games, this.choice, h("label.option", { for: "name" }, h("span.option-name", t("web.lobby.your_name")), name)),
+      h("section.panel.lobby-tables", {}, h("h2", {}, t("web.lobby.tables")), filters, this.tableList, this.pager),
       h(
         "section.panel.lobby-new",
         {},
         h("h2", {}, t("web.lobby.new_table")),
-        h("label.option", { for: "name" }, h("span.option-name", t("web.lobby.your_name")), name),
         h("h3", {}, t("web.lobby.game")),
         gamePick,
         form,
       ),
-      h("section.panel.lobby-tables", {}, h("h2", {}, t("web.lobby.tables")), filters, this.tableList, this.pager),
     );
     this.renderTables();
   }
@@ -278,14 +271,18 @@ export class LobbyPage {
       return;
     }
     for (const table of this.tables) {
-      const seats = table.seats.map((s) => (s.kind ? seatName(s) : "·")).join(", ");
+      const game = this.game(table.game);
+      const seated = table.seats.filter((s) => s.kind).map((s) => seatName(s)).join(", ");
+      const free = table.seats.filter((s) => !s.kind).length;
+      const edition = editionOf(game, table.options);
       this.tableList.append(
         h(
           "div.table-row",
           { dataset: { table: table.id, status: table.status } },
-          h("span.table-game", this.game(table.game)?.name || table.game),
+          h("span.table-game", game?.name || table.game, edition ? h("span.table-edition", ` · ${edition}`) : null),
+          table.status === "open" ? h("span.table-free", t("web.lobby.seats_free", { free, seats: table.seats.length })) : null,
           h("span.table-status", t(`web.status.${table.status}`), table.hints ? h("span.badge.hints-on", {}, t("web.hint.on")) : null),
-          h("span.table-seats", seats),
+          h("span.table-seats", seated),
           h("a.button", { href: `/t/${table.id}` }, t(this.action(table))),
           table.status === "over" ? h("a.button", { href: `/replay/${table.id}` }, t("web.lobby.replay")) : null,
         ),

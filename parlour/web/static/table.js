@@ -341,6 +341,9 @@ export class TablePage {
       })) : null,
       h("h3", {}, t("web.table.seats")),
       h("ol.seat-list", {}, rows),
+      this.isHost() && !full
+        ? h("button#fill-bots", { id: "fill-bots", type: "button", onclick: () => this.fillWithBots(table) }, t("web.table.fill_bots"))
+        : null,
       this.clock.renderSettings(this.isHost(), () => this.render()),
       // The bot kinds past Easy, Normal and Hard, for those who want them.
       this.isHost() && !full && this.bots.some((b) => !BOT_LEVELS.includes(b))
@@ -396,7 +399,19 @@ export class TablePage {
     }
   }
 
+  // Every free seat gets the bot its row's list shows (Normal unless changed).
+  async fillWithBots(table) {
+    for (const s of table.seats) {
+      if (s.kind) continue;
+      const pick = this.root.querySelector(`li.seat[data-seat="${s.seat}"] select.bot-pick`);
+      await this.addBot(s.seat, pick ? pick.value : "normal");
+    }
+  }
+
   async startGame() {
+    // A clock chosen in the form but not yet set is set first: Start never drops it.
+    const box = this.root.querySelector("#clock-settings");
+    if (box && this.clock.unsaved(box) && !(await this.clock.save(box, box.querySelector("#clock-mode").value === "turn"))) return;
     try {
       await call("POST", `/api/tables/${this.id}/start`, { host_token: hostOf(this.id) });
     } catch (err) {
