@@ -99,7 +99,7 @@ def register(app: typer.Typer) -> None:
         import uvicorn
 
         from parlour.server import create_app
-        from parlour.server.config import serve_config
+        from parlour.server.config import ServerConfig, host_warning, serve_config
         from parlour.server.frames import FramesProtocol
         from parlour.server.heads import head_limit_protocol
 
@@ -110,11 +110,14 @@ def register(app: typer.Typer) -> None:
             "bot_delay": bot_delay,
             "bot_think_limit": bot_think,
         }
-        config = serve_config({k: v for k, v in given.items() if v is not None})
+        config = serve_config({k: v for k, v in given.items() if v is not None}, host)
+        warning = host_warning(config, host, "allowed_hosts" in ServerConfig().model_fields_set)
         with friendly_errors(language):
             check_database(config.database_url)
             sock = listening_socket(host, port)
         url = shown_url(host, sock)
+        if warning is not None:
+            typer.echo(t(warning, language), err=True)
 
         class AnnouncingServer(uvicorn.Server):
             """uvicorn's server, saying where it is open once the app has started."""
@@ -132,6 +135,9 @@ def register(app: typer.Typer) -> None:
             "ws_max_size": 64 * 1024,  # far above any real message; the app refuses > 4 KiB
             "timeout_keep_alive": config.idle_timeout,
             "limit_concurrency": config.max_connections,
+            # X-Forwarded-For only from the proxies configured (none by default).
+            "proxy_headers": bool(config.forwarded_allow_ips),
+            "forwarded_allow_ips": config.forwarded_allow_ips or "127.0.0.1",
             "timeout_graceful_shutdown": config.shutdown_timeout,
             # uvicorn's own protocol, with deadlines on each request head and body and a
             # size cap on the head.

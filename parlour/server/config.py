@@ -57,7 +57,16 @@ class ServerConfig(BaseSettings):
     max_body_bytes: int = 64 * 1024
     """The largest request body (413 past it); the API's bodies are far smaller."""
     allowed_hosts: list[str] = []
-    """When not empty, the only ``Host`` names answered (``["parlour.example.org"]``)."""
+    """When not empty, the only ``Host`` names answered (``["parlour.example.org"]``);
+    ``parlour serve`` answers only this machine's loopback names (and, listening beyond
+    loopback, its address and IP addresses) unless set (see :func:`serve_config`)."""
+    allow_ip_hosts: bool = False
+    """With ``allowed_hosts`` set, a ``Host`` that is an IP address is answered too (a
+    name outside the list, as a DNS-rebinding page uses, is still refused)."""
+    forwarded_allow_ips: str = ""
+    """Addresses of the reverse proxies whose ``X-Forwarded-For`` names the client
+    (comma-separated, ``*`` for any; ``parlour serve``); empty: none, each connection's own
+    address counts (a client cannot choose its address by sending the header)."""
     allowed_origins: list[str] = []
     """Origins besides the server's own whose pages may open its websockets
     (``["https://parlour.example.org"]``)."""
@@ -107,10 +116,24 @@ class ServerConfig(BaseSettings):
     Python's collector alone (tests)."""
 
 
-def serve_config(given: dict[str, Any]) -> ServerConfig:
-    """The settings of ``parlour serve``: the command line's ``given`` values over the
-    ``PARLOUR_*`` environment, over the defaults of a long-running server (tables in the
-    user's data folder, full garbage collections every five minutes)."""
+LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
+"""The ``Host`` names of this machine's loopback interface."""
+WILDCARDS = ("0.0.0.0", "::", "")
+"""Listening addresses that mean every interface."""
+
+
+def beyond_loopback(host: str) -> bool:
+    """Whether a server listening on ``host`` is reachable from other machines."""
+    return host not in ("127.0.0.1", "::1", "localhost") and not host.startswith("127.")
+
+
+def serve_config(given: dict[str, Any], host: str = "127.0.0.1") -> ServerConfig:
+    """The settings of ``parlour serve`` listening on ``host``: the command line's
+    ``given`` values over the ``PARLOUR_*`` environment, over the defaults of a
+    long-running server (tables in the user's data folder, full garbage collections every
+    five minutes, and unless ``allowed_hosts`` is set, only the loopback names answered as
+    ``Host``, with the listening address and IP addresses when it listens beyond
+    loopback: a page of another site whose name resolves to this machine is refused)."""
     from parlour.server.storage import default_database_url
 
     config = ServerConfig(**given)
@@ -118,6 +141,24 @@ def serve_config(given: dict[str, Any]) -> ServerConfig:
     serving: dict[str, Any] = {}
     if "gc_every" not in chosen:
         serving["gc_every"] = 300.0
+    if "allowed_hosts" not in chosen:
+        hosts = list(LOOPBACK_NAMES)
+        if beyond_loopback(host):
+            if host not in WILDCARDS:
+                hosts.append(f"[{host}]" if ":" in host else host)
+            serving["allow_ip_hosts"] = True
+        serving["allowed_hosts"] = hosts
     if "database_url" not in chosen:
         serving["database_url"] = default_database_url()  # makes the folder: only if used
     return config.model_copy(update=serving)
+
+
+def host_warning(config: ServerConfig, host: str, chosen: bool) -> str | None:
+    """The catalog key of a startup warning about ``Host`` names, if one is due: listening
+    beyond loopback with ``allowed_hosts`` empty (any name answered) or not ``chosen``
+    (the names people use are refused until they are listed)."""
+    if not beyond_loopback(host):
+        return None
+    if not config.allowed_hosts:
+        return "web.warn.any_host"
+    return None if chosen else "web.warn.no_host_names"

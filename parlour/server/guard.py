@@ -5,7 +5,8 @@ before any of their code runs:
 
 - a request whose headers exceed ``max_header_bytes`` is answered 431, a body over
   ``max_body_bytes`` 413 (the body is read here, up to the cap, never further);
-- with ``allowed_hosts`` set, another ``Host`` is answered 400 (a websocket refused);
+- with ``allowed_hosts`` set, another ``Host`` is answered 400 (a websocket refused),
+  an IP address excepted when ``allow_ip_hosts``;
 - a websocket upgrade whose ``Origin`` is neither this server's own address nor in
   ``allowed_origins`` is refused (403) before the app sees it: another site's page cannot
   act for a visitor's seat;
@@ -15,6 +16,8 @@ before any of their code runs:
 - a request the HTTP server marked as past its connection cap (:data:`BUSY`, see
   :mod:`parlour.server.heads`) is answered 503 ``web.error.server_busy`` in the reader's
   language;
+- a body escaping a lone surrogate anywhere is refused 400 ``web.error.bad_text``
+  (:mod:`parlour.server.surrogates`);
 - ``HEAD`` is answered wherever ``GET`` is: the app answers the ``GET`` and its body is
   dropped.
 
@@ -24,6 +27,7 @@ see docs/deploy.md).
 
 from __future__ import annotations
 
+import ipaddress
 import json
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
@@ -34,6 +38,7 @@ from parlour.server.config import ServerConfig
 from parlour.server.errors import ServerError
 from parlour.server.heads import BUSY
 from parlour.server.session import RAW_SEND
+from parlour.server.surrogates import check_json
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -76,6 +81,7 @@ class Guard:
         self.app = app
         self.config = config
         self.hosts = {h.lower() for h in config.allowed_hosts}
+        self.ip_hosts = config.allow_ip_hosts
         self.origins = {o.rstrip("/").lower() for o in config.allowed_origins}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -89,7 +95,7 @@ class Guard:
         host = (fastlane.header(scope, b"host") or "").lower()
         if size > cfg.max_header_bytes:
             refusal = 431, ServerError("web.error.too_large", limit=cfg.max_header_bytes)
-        elif self.hosts and host.rsplit(":", 1)[0] not in self.hosts and host not in self.hosts:
+        elif self.hosts and not self._host_ok(host):
             refusal = 400, ServerError("web.error.bad_host")
         elif kind == "websocket" and not self._origin_ok(scope, host):
             refusal = 403, ServerError("web.error.bad_origin")
@@ -142,6 +148,12 @@ class Guard:
                 )
                 return
 
+        try:
+            check_json(body)  # a lone surrogate in any field: refused once, here
+        except ServerError as exc:
+            await _answer(send, 400, exc, lang)
+            return
+
         async def secure(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = [*message.get("headers", ()), *SECURITY_HEADERS]
@@ -170,6 +182,18 @@ class Guard:
     async def fast_socket(self, scope: Scope, receive: Receive, send: Send) -> bool:
         """Serve a table's websocket here (True), or leave it to the app (False)."""
         return await fastlane.table_socket(scope, receive, send)
+
+    def _host_ok(self, host: str) -> bool:
+        name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+        if name in self.hosts or host in self.hosts:
+            return True
+        if not self.ip_hosts:
+            return False
+        try:
+            ipaddress.ip_address(name.removeprefix("[").removesuffix("]"))
+        except ValueError:
+            return False
+        return True
 
     def _origin_ok(self, scope: Scope, host: str) -> bool:
         origin = fastlane.header(scope, b"origin")

@@ -36,6 +36,7 @@ from parlour.server.protocol import (
 )
 from parlour.server.routes.common import client_of, hub_of, lang_of
 from parlour.server.sockets import SocketRefused, Ticket
+from parlour.server.surrogates import check_json
 from parlour.server.tables import Connection, LiveTable, token_hash
 
 router = APIRouter()
@@ -201,6 +202,7 @@ async def receive_json(receive: Receive, limit: int) -> Any:
     # A character is at most 4 bytes: a text short enough is not encoded to be measured.
     if len(text) > limit or (len(text) * 4 > limit and len(text.encode("utf-8")) > limit):
         raise ServerError("web.error.too_large", limit=limit)
+    check_json(text)  # a lone surrogate anywhere: refused here, for every message
     try:
         return loads(text)
     except (ValueError, RecursionError):  # json.JSONDecodeError is a ValueError
