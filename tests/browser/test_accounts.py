@@ -133,3 +133,74 @@ def test_the_account_pages_pass_axe_in_every_language(
         assert axe_problems(page) == [], (lang, phone)
         if phone:
             shot(page, f"account-signin-phone-{lang}")
+
+
+def api(page: Any, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
+    """A request from the page (its cookies), answered as JSON."""
+    return page.evaluate(
+        """async ([method, path, body]) => {
+          const r = await fetch(path, {method, headers: {"Content-Type": "application/json"},
+            body: body === null ? undefined : JSON.stringify(body)});
+          return r.json();
+        }""",
+        [method, path, body],
+    )
+
+
+def sign_up_here(page: Any, base: str, name: str) -> None:
+    """Make an account on the account page with this browser's passkey."""
+    page.goto(f"{base}/account")
+    page.fill("#signup-name", name)
+    page.click("#signup-submit")
+    page.click("#code-done")
+    page.wait_for_selector("#account-games")
+
+
+def test_a_rated_game_shows_its_rating_changes_ladder_and_profiles(
+    browser: Any, base_url: str
+) -> None:
+    base = local(base_url)
+    ana, ben = new_page(browser), new_page(phone=True, browser=browser)
+    for page in (ana, ben):
+        with_authenticator(page)
+        page.goto(f"{base}/")
+    made = api(ana, "POST", "/api/tables", {"game": "highcard", "players": 2})
+    table, host = made["table"]["id"], made["host_token"]
+    ana.evaluate(f"localStorage.setItem('parlour.host.{table}', '{host}')")
+    ana.goto(f"{base}/t/{table}")
+    ana.click("#make-rated")
+    ana.wait_for_selector("#rated-slot .badge")
+    tokens = []
+    for seat, (page, name) in enumerate(((ana, "Rated Ana"), (ben, "Rated Ben"))):
+        token = api(page, "POST", f"/api/tables/{table}/seats/{seat}", {"name": name})["token"]
+        held = f'{{"seat": {seat}, "token": "{token}"}}'
+        page.evaluate(f"localStorage.setItem('parlour.seat.{table}', '{held}')")
+        sign_up_here(page, base, name)
+        tokens.append(token)
+    api(ana, "POST", f"/api/tables/{table}/start", {"host_token": host})
+    for move in (0, 1):
+        body = {"seat": move, "token": tokens[move], "move": move, "action": "keep"}
+        assert api(ana, "POST", f"/api/tables/{table}/move", body)["move"] == move + 1
+    ana.goto(f"{base}/t/{table}")
+    changes = ana.locator("#rating-changes li")
+    changes.first.wait_for()
+    assert changes.count() == 2
+    assert "Rated Ana" in changes.nth(0).inner_text()
+    ben.goto(f"{base}/ladder/highcard?min_games=1")
+    ben.wait_for_selector("#ladder-rows")
+    names = ben.locator("#ladder-rows tbody th").all_inner_texts()
+    assert sorted(names) == ["Rated Ana", "Rated Ben"]
+    assert axe_problems(ben) == []
+    ben.click("#ladder-rows a:has-text('Rated Ana')")
+    ben.wait_for_selector("#profile-ratings")
+    assert ben.locator("#profile-ratings tbody td").first.inner_text() != ""
+    assert ben.locator(f"#profile-recent li[data-table='{table}'] a").count() == 1
+    assert axe_problems(ben) == []
+    shot(ben, "account-profile-phone")
+    # Each rating changed exactly once.
+    ladder = api(ben, "GET", "/api/ratings/highcard?min_games=1")
+    assert sorted((row["name"], row["games"]) for row in ladder) == [
+        ("Rated Ana", 1),
+        ("Rated Ben", 1),
+    ]
+    assert ana.errors == [] and ben.errors == []

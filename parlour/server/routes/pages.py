@@ -40,6 +40,19 @@ async def account_page() -> FileResponse:
     return FileResponse(INDEX)
 
 
+@router.get("/players/{name}")
+async def profile_page(name: str) -> FileResponse:
+    """A player's profile (see parlour.server.routes.ratings)."""
+    return FileResponse(INDEX)
+
+
+@router.get("/ladder/{game_id}")
+async def ladder_page(game_id: str) -> FileResponse:
+    """A game's ladder."""
+    get_game(game_id)
+    return FileResponse(INDEX)
+
+
 @router.get("/replay/{table_id}")
 async def replay_page(table_id: str) -> FileResponse:
     """A table's replay."""

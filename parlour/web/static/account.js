@@ -168,6 +168,14 @@ export class AccountPage {
     });
   }
 
+  deleteAccount(event) {
+    event.preventDefault();
+    return this.attempt(async () => {
+      const name = this.root.querySelector("#delete-name").value;
+      this.me = await call("POST", "/api/account/delete", { name }, this.guard());
+    });
+  }
+
   signOut() {
     return this.attempt(async () => {
       this.me = await call("POST", "/api/account/signout", null, this.guard());
@@ -263,6 +271,18 @@ export class AccountPage {
       h("p.row", {},
         h("button#new-code", { type: "button", onclick: () => this.newCode() }, t("account.me.new_code")),
         h("button#signout", { type: "button", onclick: () => this.signOut() }, t("account.me.signout")),
+      ),
+      h("p.row", {},
+        h("a#account-profile", { href: `/players/${encodeURIComponent(account.name)}` }, t("account.me.profile")),
+        h("a#account-export", { href: "/api/account/export", download: "parlour-account.json" }, t("account.me.export")),
+      ),
+      h(
+        "form#delete-form",
+        { "aria-labelledby": "delete-title", onsubmit: (e) => this.deleteAccount(e) },
+        h("h2#delete-title", {}, t("account.me.delete_title")),
+        h("p.muted", {}, t("account.me.delete_intro")),
+        this.field("delete-name", t("account.me.delete_name"), { required: true, autocomplete: "off" }),
+        h("button.danger#delete-submit", { type: "submit" }, t("account.me.delete_submit")),
       ),
     );
   }

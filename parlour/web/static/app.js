@@ -35,6 +35,12 @@ async function route() {
   } else if (path === "/mine") {
     const { MinePage } = await import("./mine.js");
     page = new MinePage(main);
+  } else if ((match = path.match(/^\/players\/([^/]+)$/))) {
+    const { ProfilePage } = await import("./players.js");
+    page = new ProfilePage(main, decodeURIComponent(match[1]));
+  } else if ((match = path.match(/^\/ladder\/([\w-]+)$/))) {
+    const { LadderPage } = await import("./players.js");
+    page = new LadderPage(main, match[1]);
   } else if (path === "/account") {
     const { AccountPage } = await import("./account.js");
     page = new AccountPage(main);

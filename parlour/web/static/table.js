@@ -14,6 +14,7 @@ import { DragOrder } from "./order.js";
 import { HintBox } from "./hint.js";
 import { patch } from "./patch.js";
 import { Presence } from "./presence.js";
+import { ratedSwitch, ratingChanges } from "./rated.js";
 import { rematchButton } from "./rematch.js";
 import { SeatLink, claimFromAddress } from "./seatlink.js";
 import { SeatRemoval } from "./seatremove.js";
@@ -354,6 +355,7 @@ export class TablePage {
           onchange: (e) => { this.advancedBots = e.currentTarget.checked; this.render(); },
         }), " ", t("core.bot.advanced"))
         : null,
+      ratedSwitch(this.id, this.isHost()),
       this.isHost()
         ? h("button.primary#start", { id: "start", type: "button", disabled: !full, onclick: () => this.startGame() }, t("web.table.start"))
         : h("p.muted", {}, t("web.table.waiting_host")),
@@ -532,6 +534,7 @@ export class TablePage {
       })),
       h("p.summary-line", {}, msg.summary),
       h("div.summary-details", details),
+      ratingChanges(this.id),
       h("a.button", { href: `/replay/${this.id}` }, t("web.lobby.replay")),
       rematchButton(this.id, msg.table),
     );
