@@ -68,7 +68,7 @@ def check_database(url: str) -> None:
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import SQLAlchemyError
 
-    from parlour.server.storage import Store
+    from parlour.server.store.storage import Store
 
     try:
         shown = make_url(url).render_as_string(hide_password=True)
@@ -100,8 +100,8 @@ def register(app: typer.Typer) -> None:
 
         from parlour.server import create_app
         from parlour.server.config import ServerConfig, host_warning, serve_config
-        from parlour.server.frames import FramesProtocol
-        from parlour.server.heads import head_limit_protocol
+        from parlour.server.fast.http_protocol import head_limit_protocol
+        from parlour.server.fast.websocket_protocol import FramesProtocol
 
         language = check_language(lang)
         given = {

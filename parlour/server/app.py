@@ -1,7 +1,7 @@
 """The ASGI app: its life cycle, its error answers, and the routers of each area.
 
 Routes live in :mod:`parlour.server.routes` (one router per area) and the table websocket
-in :mod:`parlour.server.session`; this module only puts them together.
+in :mod:`parlour.server.tables.session`; this module only puts them together.
 """
 
 from __future__ import annotations
@@ -17,11 +17,10 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
 from parlour.engine import ParlourError
-from parlour.server import doors, session
 from parlour.server.config import ServerConfig
+from parlour.server.edge import refusals
+from parlour.server.edge.guard import Guard
 from parlour.server.errors import ServerError, http_status
-from parlour.server.guard import Guard
-from parlour.server.hub import Hub
 from parlour.server.routes import (
     account_data,
     accounts,
@@ -36,7 +35,9 @@ from parlour.server.routes import (
     tables,
 )
 from parlour.server.routes.common import lang_of
-from parlour.server.storage import Store
+from parlour.server.store.storage import Store
+from parlour.server.tables import session
+from parlour.server.tables.hub import Hub
 
 
 def create_app(config: ServerConfig | None = None) -> FastAPI:
@@ -66,7 +67,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     app.state.config = cfg
     app.add_exception_handler(ParlourError, _parlour_error)
     app.add_exception_handler(RequestValidationError, _bad_request)
-    doors.install(app)  # the framework's own refusals and faults, as catalog errors too
+    refusals.install(app)  # the framework's own refusals and faults, as catalog errors too
     routers: tuple[ModuleType, ...] = (pages, catalog, tables, replays, learn, chat, lessons)
     routers += (clocks, accounts, account_data, ratings)
     for router in (area.router for area in routers):

@@ -21,7 +21,7 @@ class ServerConfig(BaseSettings):
     """A SQLAlchemy URL; ``sqlite://`` keeps everything in memory (tests)."""
     redis_url: str | None = None
     """A Redis URL shared by several server processes on one database (none: this process
-    is the only one; see :mod:`parlour.server.cluster`)."""
+    is the only one; see :mod:`parlour.server.cluster.coordination`)."""
     bot_delay: float = 0.6
     """Seconds a bot waits before it acts, so people can follow (0 in tests)."""
     bot_think_limit: float = 10.0
@@ -134,7 +134,7 @@ def serve_config(given: dict[str, Any], host: str = "127.0.0.1") -> ServerConfig
     five minutes, and unless ``allowed_hosts`` is set, only the loopback names answered as
     ``Host``, with the listening address and IP addresses when it listens beyond
     loopback: a page of another site whose name resolves to this machine is refused)."""
-    from parlour.server.storage import default_database_url
+    from parlour.server.store.storage import default_database_url
 
     config = ServerConfig(**given)
     chosen = config.model_fields_set

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from starlette.middleware import Middleware
 
 from parlour.server import ServerConfig, create_app
-from parlour.server.guard import Guard, Send
+from parlour.server.edge.guard import Guard, Send
 from tests.server.conftest import add_bot, new_table, sit
 
 Answer = tuple[int, list[tuple[str, str]], Any]

@@ -10,7 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from parlour.engine.playout import observe
-from parlour.server import protocol
+from parlour.server.tables import protocol
 from tests.server.conftest import add_bot, new_table, start
 
 
@@ -294,7 +294,7 @@ def test_emoji_sequences_and_names_in_any_one_script_are_accepted(
 def test_a_replay_position_is_rebuilt_once_however_often_it_is_asked(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from parlour.server.tables import LiveTable
+    from parlour.server.tables.live import LiveTable
 
     table = _bot_game(client, "highcard")
     rebuilt = 0
@@ -316,7 +316,7 @@ def test_a_replay_position_is_rebuilt_once_however_often_it_is_asked(
 def test_a_move_is_built_and_encoded_once_per_audience_not_once_per_spectator(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from parlour.server import hub as hub_module
+    from parlour.server.tables import hub as hub_module
 
     table, host = new_table(client, "highcard", 2)
     tokens = [

@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from parlour.server import ServerConfig, create_app, storage
+from parlour.server import ServerConfig, create_app
+from parlour.server.store import storage
 from tests.server.conftest import add_bot, human_table, new_table, start
 
 BUSY = 1.5

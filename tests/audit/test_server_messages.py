@@ -10,10 +10,10 @@ import pytest
 
 from parlour.engine import Rng
 from parlour.games import get_game
-from parlour.server import protocol
-from parlour.server.protocol import encode, render_log, state_message
-from parlour.server.storage import SeatRecord, TableRecord
-from parlour.server.tables import Connection, LiveTable
+from parlour.server.store.storage import SeatRecord, TableRecord
+from parlour.server.tables import protocol
+from parlour.server.tables.live import Connection, LiveTable
+from parlour.server.tables.protocol import encode, render_log, state_message
 
 GAMES = ("loveletter", "gauntlet", "splendor-marvel")
 

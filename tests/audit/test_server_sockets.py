@@ -23,7 +23,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from parlour.server import ServerConfig, create_app
-from parlour.server.sockets import POLICY, TRY_LATER, socket_cap
+from parlour.server.tables.sockets import POLICY, TRY_LATER, socket_cap
 from parlour.tools.process import serve_process
 from tests.server.conftest import human_table, new_table
 

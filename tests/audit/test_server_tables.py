@@ -15,7 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from parlour.server import ServerConfig, create_app
-from parlour.server.storage import Store
+from parlour.server.store.storage import Store
 from tests.server.conftest import add_bot, new_table, start
 
 

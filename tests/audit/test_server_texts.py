@@ -9,8 +9,8 @@ import pytest
 
 from parlour.engine import Event
 from parlour.games import get_game
-from parlour.server import protocol
-from parlour.server.protocol import render_log
+from parlour.server.tables import protocol
+from parlour.server.tables.protocol import render_log
 
 GUESS = Event("played_guess", {"seat": 1, "card": "guard", "target": 0, "guess": 7})
 

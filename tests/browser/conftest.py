@@ -38,7 +38,7 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     import uvicorn
 
     from parlour.server import ServerConfig, create_app
-    from parlour.server.frames import FramesProtocol
+    from parlour.server.fast.websocket_protocol import FramesProtocol
 
     db = tmp_path_factory.mktemp("browser") / "parlour.db"
     with socket.socket() as s:

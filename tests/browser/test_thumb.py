@@ -62,8 +62,8 @@ GAMES = [
 @pytest.fixture()
 def seeded(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tables created during the test are dealt from SEED (the server runs in this process)."""
-    from parlour.server import hub
-    from parlour.server.storage import TableRecord
+    from parlour.server.store.storage import TableRecord
+    from parlour.server.tables import hub
 
     def record(**fields: Any) -> TableRecord:
         return TableRecord(**{**fields, "seed": SEED})

@@ -118,7 +118,7 @@ def test_a_bot_answering_an_illegal_move_gets_a_legal_one_played_and_a_logged_re
         table, host = new_table(client, game="loveletter", options={"tokens_to_win": 1})
         add_bot(client, table, host, 0, "wrong")
         add_bot(client, table, host, 1, "wrong")
-        with caplog.at_level("ERROR", logger="parlour.server.table_bots"):
+        with caplog.at_level("ERROR", logger="parlour.server.tables.bots"):
             start(client, table, host)
             summary = wait_for(client, table, "over")
             assert summary["status"] == "over"
@@ -137,7 +137,7 @@ def test_a_bot_whose_table_moved_past_its_move_meanwhile_looks_again(
     move is refused as over, which is not the bot's fault. Nothing is logged as illegal and
     the loop ends quietly (it tried a fallback move, refused the same way, and failed)."""
     from parlour.server import ServerConfig, create_app
-    from parlour.server.hub import Hub
+    from parlour.server.tables.hub import Hub
 
     config = ServerConfig(database_url=db_url, bot_delay=0.5, create_rate="", seat_rate="")
     with TestClient(create_app(config)) as client:
@@ -147,7 +147,7 @@ def test_a_bot_whose_table_moved_past_its_move_meanwhile_looks_again(
         token = sit(client, table, 0, "Ana")
         add_bot(client, table, host, 1)
         start(client, table, host)
-        with caplog.at_level("ERROR", logger="parlour.server.table_bots"):
+        with caplog.at_level("ERROR", logger="parlour.server.tables.bots"):
             body = {"seat": 0, "token": token, "move": 0, "action": "keep"}
             assert client.post(f"/api/tables/{table}/move", json=body).status_code == 200
             live = hub.get(table)

@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 from parlour.server import ServerConfig, create_app
-from parlour.server.chat import MAX_CHAT
+from parlour.server.features.chat import MAX_CHAT
 from tests.server.conftest import human_table
 
 KEY = "k" * 16

@@ -11,8 +11,8 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import insert
 
-from parlour.server.chat import LineWriter, load_chat
-from parlour.server.storage import chat_t
+from parlour.server.features.chat import LineWriter, load_chat
+from parlour.server.store.storage import chat_t
 from tests.server.conftest import human_table
 from tests.server.test_clocks import hub_of
 

@@ -21,7 +21,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from parlour.server import ServerConfig, create_app
-from parlour.server.chat import LineWriter, load_chat
+from parlour.server.features.chat import LineWriter, load_chat
 from tests.server.test_clocks import Clock, clock_of, hub_of, summary, timed_table, wait_for
 
 SPECTATORS = 12

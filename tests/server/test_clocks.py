@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from parlour.server import ServerConfig, create_app
-from parlour.server.hub import Hub
+from parlour.server.tables.hub import Hub
 from tests.server.conftest import new_table, sit, start
 
 REALTIME = {"mode": "realtime", "per_move": 10, "bank": 5, "on_timeout": "move"}

@@ -10,8 +10,8 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
-from parlour.server.clocks import Clocks
-from parlour.server.tables import LiveTable
+from parlour.server.features.clocks import Clocks
+from parlour.server.tables.live import LiveTable
 from tests.server.test_clocks import REALTIME, Clock, hub_of, timed_table
 
 

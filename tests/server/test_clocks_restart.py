@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 import pytest
 
-from parlour.server.clocks import STORE_EVERY
+from parlour.server.features.clocks import STORE_EVERY
 from parlour.tools.process import free_port, serve_process
 
 pytestmark = pytest.mark.server_process

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from parlour.server.clock_store import (
+from parlour.server.store.clock_rows import (
     Running,
     Settings,
     TableClock,
@@ -22,7 +22,7 @@ from parlour.server.clock_store import (
     save_clocks,
     settings_dict,
 )
-from parlour.server.storage import Store
+from parlour.server.store.storage import Store
 
 CHUNK = 500
 """As many table ids as one query once asked for (a batch past it stays whole)."""

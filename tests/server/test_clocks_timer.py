@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from parlour.server.clock_store import TableClock
-from parlour.server.clocks import Clocks
-from parlour.server.tables import LiveTable
+from parlour.server.features.clocks import Clocks
+from parlour.server.store.clock_rows import TableClock
+from parlour.server.tables.live import LiveTable
 from tests.server.test_clocks import Clock, clock_of, hub_of, summary, timed_table
 
 SLOW = {"mode": "realtime", "per_move": 60, "bank": 0, "on_timeout": "move"}

@@ -26,8 +26,8 @@ from parlour.bots.registry import register_bot, unregister_bot
 from parlour.engine import Action, Rng
 from parlour.engine.i18n import t
 from parlour.server import ServerConfig, create_app
-from parlour.server.hub import Hub
-from parlour.server.storage import Store
+from parlour.server.store.storage import Store
+from parlour.server.tables.hub import Hub
 from parlour.tools.loadtest import local_servers, run_load
 from parlour.tools.process import free_port, serve_process
 from tests.server import redis_server

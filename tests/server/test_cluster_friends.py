@@ -16,8 +16,8 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 from parlour.server import ServerConfig, create_app
-from parlour.server.chat import load_chat
-from parlour.server.presence import HEARD_FOR
+from parlour.server.features.chat import load_chat
+from parlour.server.features.presence import HEARD_FOR
 from tests.server.conftest import new_table, sit, start
 from tests.server.test_cluster import eventually, hub, race
 

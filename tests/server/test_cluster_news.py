@@ -7,7 +7,7 @@ import asyncio
 import secrets
 from typing import Any
 
-from parlour.server.cluster import RedisCluster
+from parlour.server.cluster.coordination import RedisCluster
 
 
 def test_news_is_heard_while_a_notice_is_still_acted_on(redis_url: str) -> None:

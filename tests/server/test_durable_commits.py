@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from parlour.server.storage import Store
+from parlour.server.store.storage import Store
 
 FULL = 2
 """``PRAGMA synchronous`` reads FULL as 2 (NORMAL is 1)."""

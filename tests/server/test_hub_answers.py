@@ -15,9 +15,9 @@ from parlour.engine import Replay, State
 from parlour.engine.players import RandomBot
 from parlour.games import get_game
 from parlour.server import ServerConfig, create_app
-from parlour.server.hub import Hub
-from parlour.server.table_bots import BotPlay
-from parlour.server.tables import LiveTable
+from parlour.server.tables.bots import BotPlay
+from parlour.server.tables.hub import Hub
+from parlour.server.tables.live import LiveTable
 from tests.server.conftest import add_bot, new_table, sit, start
 
 

@@ -21,8 +21,9 @@ from alembic.runtime.migration import MigrationContext
 from fastapi.testclient import TestClient
 from sqlalchemy import Column, Integer, MetaData, String, Table, create_engine, insert, select
 
-from parlour.server import ServerConfig, create_app, migrations
-from parlour.server.storage import Store, metadata
+from parlour.server import ServerConfig, create_app
+from parlour.server.store import migrations
+from parlour.server.store.storage import Store, metadata
 
 DATA = Path(__file__).parent / "data"
 FACTS: dict[str, Any] = json.loads((DATA / "before_migrations.json").read_text("utf-8"))

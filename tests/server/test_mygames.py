@@ -8,8 +8,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from parlour.server.mine import MAX_MINE
-from parlour.server.tables import token_hash
+from parlour.server.features.my_games import MAX_MINE
+from parlour.server.tables.live import token_hash
 from tests.server.conftest import human_table, new_table, sit
 from tests.server.test_clocks import Clock, timed_table
 

@@ -15,8 +15,8 @@ from fastapi.testclient import TestClient
 
 from parlour.engine import Rng, State
 from parlour.games import game_ids, get_game
-from parlour.server.hub import Hub
-from parlour.server.storage import TableRecord
+from parlour.server.store.storage import TableRecord
+from parlour.server.tables.hub import Hub
 from tests.server.conftest import human_table
 
 

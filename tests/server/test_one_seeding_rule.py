@@ -19,7 +19,7 @@ from rich.console import Console
 
 import parlour.cli.play
 import parlour.rl.single
-import parlour.server.table_bots
+import parlour.server.tables.bots
 import parlour.sim.play
 from parlour.bots.registry import make_bot
 from parlour.engine import Action, Bot, RandomBot, Replay, State, playout
@@ -173,7 +173,7 @@ PLANTS: dict[str, tuple[object, str, object]] = {
     "simulate": (parlour.sim.play, "play_out", _misseeded_play_out),
     "terminal": (parlour.cli.play, "decide", _misseeded),
     "rl": (parlour.rl.single, "decide", _misseeded),
-    "server": (parlour.server.table_bots, "playout", _Playout),
+    "server": (parlour.server.tables.bots, "playout", _Playout),
 }
 """Where each runner gets its bots' moves, and a stand-in that seeds them its own way."""
 

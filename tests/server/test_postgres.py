@@ -26,9 +26,9 @@ from parlour.engine import Replay, Rng
 from parlour.games import get_game
 from parlour.server import ServerConfig, create_app
 from parlour.server.errors import ServerError
-from parlour.server.hub import Hub
-from parlour.server.storage import ActionRow, SeatRecord, Store, TableRecord
-from parlour.server.tables import LiveTable
+from parlour.server.store.storage import ActionRow, SeatRecord, Store, TableRecord
+from parlour.server.tables.hub import Hub
+from parlour.server.tables.live import LiveTable
 from parlour.tools.process import free_port, serve_process
 from tests.server import pg
 from tests.server.conftest import add_bot, human_table, new_table, run_async, start

@@ -7,7 +7,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
-from parlour.server.hub import Hub
+from parlour.server.tables.hub import Hub
 from tests.server.conftest import human_table
 
 

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from parlour.engine import ParlourError, Replay
 from parlour.games import get_game
 from parlour.server.config import ServerConfig
-from parlour.server.hub import Hub
-from parlour.server.storage import Store
+from parlour.server.store.storage import Store
+from parlour.server.tables.hub import Hub
 from tests.server.conftest import human_table, run_async
 
 ATTEMPTS = st.lists(

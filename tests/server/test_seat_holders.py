@@ -10,9 +10,9 @@ from fastapi.testclient import TestClient
 from sqlalchemy import update
 
 from parlour.server import ServerConfig, create_app
-from parlour.server.seatlinks import bound_hash, claim_link, store_link
-from parlour.server.storage import SeatRecord, Store, TableRecord, seats_t
-from parlour.server.tables import token_hash
+from parlour.server.features.seat_links import bound_hash, claim_link, store_link
+from parlour.server.store.storage import SeatRecord, Store, TableRecord, seats_t
+from parlour.server.tables.live import token_hash
 from tests.server.conftest import add_bot, new_table, sit, start
 from tests.server.test_rematch import finish
 

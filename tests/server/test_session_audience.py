@@ -13,10 +13,10 @@ import pytest
 
 from parlour.engine import Rng
 from parlour.server import ServerConfig
-from parlour.server.hub import Hub, revoke_if_lost
-from parlour.server.protocol import encode, state_message
-from parlour.server.storage import Store
-from parlour.server.tables import Connection, LiveTable, token_hash
+from parlour.server.store.storage import Store
+from parlour.server.tables.hub import Hub, revoke_if_lost
+from parlour.server.tables.live import Connection, LiveTable, token_hash
+from parlour.server.tables.protocol import encode, state_message
 from tests.server.conftest import run_async
 
 

@@ -11,9 +11,9 @@ import threading
 import pytest
 
 from parlour.server import ServerConfig
-from parlour.server.hub import Hub
-from parlour.server.storage import ActionRow, Store
-from parlour.server.tables import Connection, LiveTable
+from parlour.server.store.storage import ActionRow, Store
+from parlour.server.tables.hub import Hub
+from parlour.server.tables.live import Connection, LiveTable
 from tests.server.conftest import run_async
 
 

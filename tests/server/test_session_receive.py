@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from parlour.server.errors import ServerError
-from parlour.server.session import receive_json
+from parlour.server.tables.session import receive_json
 from tests.server.conftest import run_async
 
 LIMIT = 4096

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlour.server.tables import MAX_OUTBOX, Connection
+from parlour.server.tables.live import MAX_OUTBOX, Connection
 from tests.server.conftest import run_async
 
 

@@ -14,11 +14,11 @@ import pytest
 from sqlalchemy.exc import OperationalError
 
 from parlour.server import ServerConfig
-from parlour.server.clock_store import TableClock, load_clock
 from parlour.server.errors import ServerError
-from parlour.server.hotsql import Cursor
-from parlour.server.hub import Hub
-from parlour.server.storage import ActionRow, Store
+from parlour.server.store.clock_rows import TableClock, load_clock
+from parlour.server.store.direct_sql import Cursor
+from parlour.server.store.storage import ActionRow, Store
+from parlour.server.tables.hub import Hub
 from tests.server.conftest import run_async
 
 T = TypeVar("T")

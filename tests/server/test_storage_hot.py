@@ -1,8 +1,8 @@
-"""The storage thread's hot writes (parlour.server.hotsql): statements compiled once, run on
-a connection kept between transactions, on SQLite (a file and in memory) and PostgreSQL.
-Every value lands in its own column whatever order the dialect wants them in; a failed
-transaction stores nothing and the next one is stored; a connection the database dropped
-is replaced; the driver's errors are SQLAlchemy's."""
+"""The storage thread's hot writes (parlour.server.store.direct_sql): statements compiled once, run
+on a connection kept between transactions, on SQLite (a file and in memory) and PostgreSQL. Every
+value lands in its own column whatever order the dialect wants them in; a failed transaction stores
+nothing and the next one is stored; a connection the database dropped is replaced; the driver's
+errors are SQLAlchemy's."""
 
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ import pytest
 from sqlalchemy import bindparam, create_engine, select, text, update
 from sqlalchemy.exc import IntegrityError
 
-from parlour.server.chat import load_chat, store_lines
-from parlour.server.hotsql import Cursor, Statement
-from parlour.server.storage import ActionRow, SeatRecord, Store, TableRecord, tables_t
+from parlour.server.features.chat import load_chat, store_lines
+from parlour.server.store.direct_sql import Cursor, Statement
+from parlour.server.store.storage import ActionRow, SeatRecord, Store, TableRecord, tables_t
 
 
 @pytest.fixture(params=["file", "memory", "postgresql"])

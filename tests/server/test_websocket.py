@@ -10,7 +10,7 @@ from starlette.testclient import WebSocketTestSession
 
 from parlour.engine import Event
 from parlour.games import get_game
-from parlour.server.tables import MAX_OUTBOX, Connection
+from parlour.server.tables.live import MAX_OUTBOX, Connection
 from tests.server.conftest import human_table, new_table, run_async, sit
 
 

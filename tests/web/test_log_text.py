@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from parlour.games import get_game
-from parlour.server.protocol import history
-from parlour.server.storage import TableRecord
-from parlour.server.tables import LiveTable
+from parlour.server.store.storage import TableRecord
+from parlour.server.tables.live import LiveTable
+from parlour.server.tables.protocol import history
 
 
 def _guard_table(edition: str) -> LiveTable:

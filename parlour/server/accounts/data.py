@@ -22,8 +22,8 @@ from parlour.server.accounts.schema import (
     recovery_t,
     sessions_t,
 )
-from parlour.server.storage import Store, seats_t
-from parlour.server.tables import token_hash
+from parlour.server.store.storage import Store, seats_t
+from parlour.server.tables.live import token_hash
 
 FORMER = ""
 """The stored name of a deleted account's seats: none (shown as the seat's generic name)."""

@@ -31,7 +31,7 @@ from sqlalchemy import (
 )
 
 from parlour.server.accounts.schema import account_tables_t, accounts_t
-from parlour.server.storage import Store, metadata
+from parlour.server.store.storage import Store, metadata
 from parlour.sim.ratings import MU, SIGMA
 
 rated_t = Table(

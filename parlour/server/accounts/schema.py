@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sqlalchemy import Column, Float, Integer, String, Table, Text
 
-from parlour.server.storage import metadata
+from parlour.server.store.storage import metadata
 
 HOST_SEAT = -1
 """The seat number under which an account keeps a table it hosts."""

@@ -21,7 +21,7 @@ from parlour.server.accounts.schema import (
     recovery_t,
     sessions_t,
 )
-from parlour.server.storage import Store
+from parlour.server.store.storage import Store
 
 PASSKEY = "passkey"
 PASSWORD = "password"

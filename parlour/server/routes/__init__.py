@@ -7,6 +7,6 @@
 - :mod:`.learn`: post-game analysis of a seat's decisions;
 - :mod:`.lessons`: the lesson pages and their positions.
 
-The table websocket is :mod:`parlour.server.session`. A new area (chat, clocks...) adds a
+The table websocket is :mod:`parlour.server.tables.session`. A new area (chat, clocks...) adds a
 module here and one ``include_router`` line in the app.
 """

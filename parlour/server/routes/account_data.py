@@ -11,9 +11,9 @@ from pydantic import BaseModel, ConfigDict
 
 from parlour.server.accounts import data, sessions
 from parlour.server.errors import ServerError
-from parlour.server.names import name_key
 from parlour.server.routes.accounts import Me
 from parlour.server.routes.common import hub_of
+from parlour.server.tables.names import name_key
 
 router = APIRouter(prefix="/api/account")
 

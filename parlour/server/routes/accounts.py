@@ -23,12 +23,12 @@ from parlour.server.accounts.passkeys import Site
 from parlour.server.accounts.schema import HOST_SEAT
 from parlour.server.accounts.sessions import Signed, check_origin, signed_in
 from parlour.server.accounts.store import Account, Held, NewAccount
+from parlour.server.edge.limits import ClientLimits
 from parlour.server.errors import ServerError
-from parlour.server.limits import ClientLimits
-from parlour.server.mine import MAX_MINE, my_tables
-from parlour.server.names import clean_name, name_key
+from parlour.server.features.my_games import MAX_MINE, my_tables
 from parlour.server.routes.common import client_of, hub_of
 from parlour.server.routes.tables import MyTables
+from parlour.server.tables.names import clean_name, name_key
 
 router = APIRouter(prefix="/api/account")
 

@@ -9,14 +9,14 @@ from typing import Any
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict
 
-from parlour.server import seatlinks, waits
+from parlour.server.features import seat_links, waits
 from parlour.server.routes.common import hub_of
 
 router = APIRouter(prefix="/api/tables")
 
 
 class ClockBody(BaseModel):
-    """Body of ``POST /api/tables/{id}/clock`` (see :mod:`parlour.server.clocks`)."""
+    """Body of ``POST /api/tables/{id}/clock`` (see :mod:`parlour.server.features.clocks`)."""
 
     model_config = ConfigDict(extra="forbid")
     host_token: str
@@ -103,7 +103,7 @@ async def seat_link(table_id: str, seat: int, body: SeatLinkBody, request: Reque
     """A new personal link for one's seat (shown once; a new one replaces the old)."""
     hub = hub_of(request)
     table = await hub.find(table_id)
-    link = await seatlinks.make_link(hub, table, seat, body.token)
+    link = await seat_links.make_link(hub, table, seat, body.token)
     return {"seat": seat, "link": f"/t/{table.id}#link={seat}.{link}"}
 
 
@@ -111,7 +111,7 @@ async def seat_link(table_id: str, seat: int, body: SeatLinkBody, request: Reque
 async def revoke_seat_link(table_id: str, seat: int, body: SeatLinkBody, request: Request) -> Any:
     """Revoke one's seat link."""
     hub = hub_of(request)
-    await seatlinks.revoke_link(hub, await hub.find(table_id), seat, body.token)
+    await seat_links.revoke_link(hub, await hub.find(table_id), seat, body.token)
     return {"seat": seat}
 
 
@@ -120,5 +120,5 @@ async def claim_seat(table_id: str, seat: int, body: SeatLinkBody, request: Requ
     """Move a seat to this device with its link: answers the seat's new token."""
     hub = hub_of(request)
     table = await hub.find(table_id)
-    token = await seatlinks.claim(hub, table, seat, body.link)
+    token = await seat_links.claim(hub, table, seat, body.link)
     return {"seat": seat, "token": token, "table": table.summary()}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi import Request, WebSocket
 
 from parlour.engine.i18n import DEFAULT_LANGUAGE, LANGUAGES
-from parlour.server.hub import Hub
+from parlour.server.tables.hub import Hub
 
 
 def hub_of(request: Request | WebSocket) -> Hub:

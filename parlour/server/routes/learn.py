@@ -28,7 +28,7 @@ from parlour.learn.hints import Hint, HintPool, HintSearch, hint_rng
 from parlour.learn.jobs import AnalysisPool, Job, PoolBusy
 from parlour.server.errors import ServerError
 from parlour.server.routes.common import hub_of, lang_of
-from parlour.server.tables import OPEN, OVER, LiveTable
+from parlour.server.tables.live import OPEN, OVER, LiveTable
 
 router = APIRouter()
 log = logging.getLogger("parlour.server")

@@ -15,9 +15,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from parlour.engine.i18n import t
 from parlour.games import get_game
 from parlour.learn.lessons import Lesson, LessonRun, group_key, lesson, lessons_for, seat_names
-from parlour.server.protocol import event_json
 from parlour.server.routes.common import lang_of
 from parlour.server.routes.pages import INDEX
+from parlour.server.tables.protocol import event_json
 
 router = APIRouter()
 

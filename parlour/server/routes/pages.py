@@ -8,7 +8,7 @@ from fastapi import APIRouter, FastAPI
 from fastapi.responses import FileResponse
 
 from parlour.games import get_game
-from parlour.server.static import CompressedStatic
+from parlour.server.edge.static import CompressedStatic
 
 WEB = Path(__file__).resolve().parent.parent.parent / "web" / "static"
 INDEX = WEB / "index.html"

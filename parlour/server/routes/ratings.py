@@ -20,10 +20,10 @@ from pydantic import BaseModel, ConfigDict
 from parlour.games import get_game
 from parlour.server.accounts import ratings, store
 from parlour.server.errors import ServerError
-from parlour.server.hub import Hub
-from parlour.server.names import name_key
 from parlour.server.routes.common import hub_of
-from parlour.server.tables import OPEN, OVER, LiveTable, token_matches
+from parlour.server.tables.hub import Hub
+from parlour.server.tables.live import OPEN, OVER, LiveTable, token_matches
+from parlour.server.tables.names import name_key
 
 log = logging.getLogger("parlour.server")
 

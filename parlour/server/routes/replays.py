@@ -9,9 +9,9 @@ from fastapi import APIRouter, Header, Request
 
 from parlour.engine import Replay
 from parlour.server.errors import ServerError
-from parlour.server.protocol import event_json
 from parlour.server.routes.common import hub_of, lang_of
-from parlour.server.tables import LiveTable
+from parlour.server.tables.live import LiveTable
+from parlour.server.tables.protocol import event_json
 
 router = APIRouter(prefix="/api/tables")
 

@@ -7,11 +7,11 @@ from typing import Any
 from fastapi import APIRouter, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, StrictBool
 
-from parlour.server.hub import Hub
-from parlour.server.mine import my_tables
-from parlour.server.rematch import rematch
+from parlour.server.features.my_games import my_tables
 from parlour.server.routes.common import client_of, hub_of
-from parlour.server.tables import OPEN, token_hash
+from parlour.server.tables.hub import Hub
+from parlour.server.tables.live import OPEN, token_hash
+from parlour.server.tables.rematch import rematch
 
 router = APIRouter(prefix="/api/tables")
 
@@ -144,7 +144,7 @@ async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
 @router.post("/mine")
 async def mine(body: MyTables, request: Request) -> dict[str, Any]:
     """My games: the tables of the seat and host tokens a browser holds (sent in the body,
-    never in an address; see :mod:`parlour.server.mine`)."""
+    never in an address; see :mod:`parlour.server.features.my_games`)."""
     seats = [(s.table, s.seat, s.token) for s in body.seats]
     return await my_tables(hub_of(request), seats, [(h.table, h.token) for h in body.hosts])
 

@@ -5,7 +5,7 @@ time bank each seat draws on once a move's own time is up) or *turn-based* (hour
 move). The seat to act has until ``started + per_move + bank`` (seconds since the epoch);
 ``started`` is when its turn began. On a timeout, as the host chose: a bot makes that move
 (``on_timeout="move"``), or a bot takes the seat until the person comes back (``"seat"``,
-back meaning online again, see :mod:`parlour.server.presence`). After ``max_timeouts``
+back meaning online again, see :mod:`parlour.server.features.presence`). After ``max_timeouts``
 timeouts in a row (0: never) the seat goes to a bot until the host gives it back. The host
 may also hand a seat to a bot and back at any time, with or without a clock. A seat a bot
 plays for keeps its person's token: nothing of the seat's record changes.
@@ -29,9 +29,9 @@ in the move's own transaction (:meth:`Clocks.upcoming`); other changes (every ch
 several processes) are stored in batches, one transaction for all the clocks that changed
 meanwhile (as the moves' own commits are).
 
-Live clients (see :mod:`parlour.server.presence`) are sent ``{"type": "clock", ...}`` at each
-change: settings, the seat to act, its deadline, every seat's bank and timeouts, the seats
-bots play for, and the server's ``now`` (for the client's own countdown).
+Live clients (see :mod:`parlour.server.features.presence`) are sent ``{"type": "clock", ...}`` at
+each change: settings, the seat to act, its deadline, every seat's bank and timeouts, the seats bots
+play for, and the server's ``now`` (for the client's own countdown).
 """
 
 from __future__ import annotations
@@ -46,7 +46,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from parlour.bots.registry import make_bot
-from parlour.server.clock_store import (
+from parlour.server.errors import ServerError
+from parlour.server.store.clock_rows import (
     Row,
     Running,
     Settings,
@@ -58,14 +59,13 @@ from parlour.server.clock_store import (
     save_clocks,
     settings_dict,
 )
-from parlour.server.errors import ServerError
-from parlour.server.protocol import encode
-from parlour.server.table_bots import decide
-from parlour.server.tables import OPEN, PLAYING, LiveTable, token_matches
+from parlour.server.tables.bots import decide
+from parlour.server.tables.live import OPEN, PLAYING, LiveTable, token_matches
+from parlour.server.tables.protocol import encode
 
 if TYPE_CHECKING:
     from parlour.engine import State
-    from parlour.server.hub import Hub
+    from parlour.server.tables.hub import Hub
 
 log = logging.getLogger("parlour.server")
 
@@ -559,7 +559,7 @@ class Clocks:
         if s.on_timeout == "seat" and self.hub.presence.seats(table)[seat] == "online":
             # Its person is here (a bot would give the seat back at once): the table waits
             # for them, its clock stopped; the others may hand the seat to a bot or agree
-            # to end the game (see parlour.server.waits).
+            # to end the game (see parlour.server.features.waits).
             r.waited = move
         elif s.on_timeout == "seat":
             r.standins = sorted(set(r.standins) | {seat})

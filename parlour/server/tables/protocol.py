@@ -12,11 +12,11 @@ Messages (JSON objects, ``type`` first):
   table with a clock, ``clock`` (the ``clock`` message below, of the turn it starts).
 - ``error``: ``error`` (catalog key), ``params``, ``message`` (translated), ``move``.
 - ``presence`` (to clients that beat): each seat's status, spectators, arrivals and
-  departures (see :mod:`parlour.server.presence`).
+  departures (see :mod:`parlour.server.features.presence`).
 - ``chat`` (to clients that beat): lines of the channels the client reads and the host's
-  rules (see :mod:`parlour.server.chat`).
+  rules (see :mod:`parlour.server.features.chat`).
 - ``clock`` (to clients that beat, at tables with a clock or a seat a bot plays for): see
-  :mod:`parlour.server.clocks`.
+  :mod:`parlour.server.features.clocks`.
 
 A client sends ``{"type": "hello", "seat": n | null, "token": "...", "lang": "en"}`` first,
 then moves as ``{"move": n, "action": "<text>"}``, ``{"type": "lang", "lang": "vi"}`` or
@@ -37,7 +37,7 @@ import orjson
 
 from parlour.engine import Event, Game, ParlourError, Result
 from parlour.engine.i18n import LANGUAGES, render_params, t
-from parlour.server.tables import Connection, History, LiveTable
+from parlour.server.tables.live import Connection, History, LiveTable
 
 WARM_FROM = 200
 """Log entries above which a new audience's history is rendered off the event loop."""

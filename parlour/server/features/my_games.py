@@ -14,10 +14,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from parlour.server.errors import ServerError
-from parlour.server.tables import OPEN, OVER, PLAYING, LiveTable, token_matches
+from parlour.server.tables.live import OPEN, OVER, PLAYING, LiveTable, token_matches
 
 if TYPE_CHECKING:
-    from parlour.server.hub import Hub
+    from parlour.server.tables.hub import Hub
 
 MAX_MINE = 100
 """The most tables one request may ask about (seats and hosted tables together)."""

@@ -18,11 +18,11 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from parlour.server.errors import ServerError
-from parlour.server.storage import TableRecord
-from parlour.server.tables import OPEN, OVER, LiveTable, token_matches
+from parlour.server.store.storage import TableRecord
+from parlour.server.tables.live import OPEN, OVER, LiveTable, token_matches
 
 if TYPE_CHECKING:
-    from parlour.server.hub import Hub
+    from parlour.server.tables.hub import Hub
 
 
 def may_ask(table: LiveTable, token: object) -> bool:

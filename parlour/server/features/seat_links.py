@@ -24,11 +24,11 @@ from typing import TYPE_CHECKING
 from sqlalchemy import delete, insert, select, update
 
 from parlour.server.errors import ServerError
-from parlour.server.storage import Store, seat_links_t, seats_t
-from parlour.server.tables import LiveTable, new_token, token_hash
+from parlour.server.store.storage import Store, seat_links_t, seats_t
+from parlour.server.tables.live import LiveTable, new_token, token_hash
 
 if TYPE_CHECKING:
-    from parlour.server.hub import Hub
+    from parlour.server.tables.hub import Hub
 
 
 def bound_hash(link: str, holder: str) -> str:

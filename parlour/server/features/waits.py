@@ -18,13 +18,13 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from parlour.server.clock_store import TableClock
-from parlour.server.clocks import hand_seat
 from parlour.server.errors import ServerError
-from parlour.server.tables import PLAYING, LiveTable
+from parlour.server.features.clocks import hand_seat
+from parlour.server.store.clock_rows import TableClock
+from parlour.server.tables.live import PLAYING, LiveTable
 
 if TYPE_CHECKING:
-    from parlour.server.hub import Hub
+    from parlour.server.tables.hub import Hub
 
 
 def waited_seat(hub: Hub, table: LiveTable) -> int:

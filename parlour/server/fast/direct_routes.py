@@ -29,10 +29,10 @@ from starlette.websockets import WebSocket
 
 from parlour.engine import ParlourError
 from parlour.engine.i18n import DEFAULT_LANGUAGE, LANGUAGES
-from parlour.server import session
 from parlour.server.errors import http_status
-from parlour.server.hub import Hub
 from parlour.server.routes import tables
+from parlour.server.tables import session
+from parlour.server.tables.hub import Hub
 
 Scope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]

@@ -7,8 +7,8 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 
-from parlour.server.clock_store import Row, write_clocks
-from parlour.server.storage import ActionRow, Store
+from parlour.server.store.clock_rows import Row, write_clocks
+from parlour.server.store.storage import ActionRow, Store
 
 
 class GroupWriter:

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 
 from parlour.server.config import ServerConfig
 from parlour.server.errors import ServerError
-from parlour.server.protocol import error_message
-from parlour.server.tables import Connection
+from parlour.server.tables.live import Connection
+from parlour.server.tables.protocol import error_message
 
 POLICY = 1008
 """The websocket close code for a socket refused by a per-client limit."""

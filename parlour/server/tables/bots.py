@@ -15,11 +15,11 @@ from parlour.bots.ismcts import stop_when
 from parlour.engine import Action, Event, IllegalActionError, Rng, State, playout, seed_from
 from parlour.engine.players import RandomBot
 from parlour.server.errors import ServerError
-from parlour.server.storage import ActionRow
-from parlour.server.tables import LiveTable
+from parlour.server.store.storage import ActionRow
+from parlour.server.tables.live import LiveTable
 
 if TYPE_CHECKING:
-    from parlour.server.hub import Hub
+    from parlour.server.tables.hub import Hub
 
 log = logging.getLogger("parlour.server")
 

@@ -1,7 +1,7 @@
 """The table websocket: one session per connection, its messages validated by pydantic.
 
 A client says hello first (which seat, with its token, or none to watch), then sends moves,
-language switches and pings (see :mod:`parlour.server.protocol` for what it is sent). Each
+language switches and pings (see :mod:`parlour.server.tables.protocol` for what it is sent). Each
 message is one of the models below; anything else is refused with a catalog-keyed error
 and changes nothing. A new kind of message (chat, say) adds a model, a line in
 :func:`parse_message` and a branch in :meth:`Session.handle`.
@@ -23,21 +23,21 @@ from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, StrictStr, Va
 
 from parlour.engine import IllegalActionError, ParlourError
 from parlour.engine.i18n import LANGUAGES
+from parlour.server.edge.limits import Bucket
+from parlour.server.edge.surrogates import check_json
 from parlour.server.errors import ServerError
-from parlour.server.frames import WRITE_TEXT
-from parlour.server.hub import MAX_ACTION, Hub
-from parlour.server.limits import Bucket
-from parlour.server.protocol import (
+from parlour.server.fast.websocket_protocol import WRITE_TEXT
+from parlour.server.routes.common import client_of, hub_of, lang_of
+from parlour.server.tables.hub import MAX_ACTION, Hub
+from parlour.server.tables.live import Connection, LiveTable, token_hash
+from parlour.server.tables.protocol import (
     encode,
     error_message,
     pick_language,
     state_message,
     warm_history,
 )
-from parlour.server.routes.common import client_of, hub_of, lang_of
-from parlour.server.sockets import SocketRefused, Ticket
-from parlour.server.surrogates import check_json
-from parlour.server.tables import Connection, LiveTable, token_hash
+from parlour.server.tables.sockets import SocketRefused, Ticket
 
 router = APIRouter()
 
@@ -93,7 +93,7 @@ class Beat(_Message):
 
 class ChatMessage(_Message):
     """A line of chat: ``text``, or a quick ``phrase``; a spectator gives its ``name`` and
-    the ``key`` its browser keeps (see :mod:`parlour.server.chat`)."""
+    the ``key`` its browser keeps (see :mod:`parlour.server.features.chat`)."""
 
     type: Literal["chat"]
     text: StrictStr | None = None
@@ -296,7 +296,7 @@ class Session:
 async def table_socket(websocket: WebSocket, table_id: str) -> None:
     """A client at a table: hello, then its messages until it goes.
 
-    The guard's fast lane calls :func:`serve` itself (see :mod:`parlour.server.fastlane`);
+    The guard's fast lane calls :func:`serve` itself (see :mod:`parlour.server.fast.direct_routes`);
     here, when it did not, the messages are read through the framework's websocket and
     sent through the ``send`` the guard was handed (it keeps it in the scope)."""
     send = websocket.scope.get(RAW_SEND, websocket.send)
@@ -306,7 +306,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
 async def serve(websocket: WebSocket, table_id: str, receive: Receive, send: Send) -> None:
     """The table socket's work: ``receive`` and ``send`` are the connection's own when the
     fast lane calls (past the framework's layers, which only pass a message on). A socket
-    past a connection limit is told why and closed (see :mod:`parlour.server.sockets`)."""
+    past a connection limit is told why and closed (see :mod:`parlour.server.tables.sockets`)."""
     await websocket.accept()
     hub = hub_of(websocket)
     try:

@@ -42,8 +42,8 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.pool import StaticPool
 
-from parlour.server import migrations
-from parlour.server.hotsql import Cursor, Statement, Writes
+from parlour.server.store import migrations
+from parlour.server.store.direct_sql import Cursor, Statement, Writes
 
 T = TypeVar("T")
 
@@ -109,7 +109,7 @@ actions_t = Table(
 )
 
 
-# Chat lines, each table's numbered from 0 (revision 0003; see parlour.server.chat).
+# Chat lines, each table's numbered from 0 (revision 0003; see parlour.server.features.chat).
 chat_t = Table(
     "parlour_chat",
     metadata,
@@ -135,7 +135,7 @@ chat_rules_t = Table(
 
 
 # A table's clock and the seats bots play for its people (revision 0005; see
-# parlour.server.clocks): settings and state as JSON, ``move`` the turn they belong to.
+# parlour.server.features.clocks): settings and state as JSON, ``move`` the turn they belong to.
 clocks_t = Table(
     "parlour_clocks",
     metadata,
@@ -147,7 +147,7 @@ clocks_t = Table(
 
 
 # A seat's personal link to another device, as its hash (revision 0006; see
-# parlour.server.seatlinks): one per seat at most, used once.
+# parlour.server.features.seat_links): one per seat at most, used once.
 seat_links_t = Table(
     "parlour_seat_links",
     metadata,
@@ -329,7 +329,7 @@ class Store:
 
     def _compile(self) -> None:
         """The hot writes' statements, compiled once for this database (see
-        :mod:`parlour.server.hotsql`)."""
+        :mod:`parlour.server.store.direct_sql`)."""
         w = self.writes = Writes(self.engine)
         self._add_table = _insert(w, tables_t, TABLE_FIELDS)
         self._add_seat = _insert(w, seats_t, SEAT_FIELDS)

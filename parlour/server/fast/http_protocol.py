@@ -17,7 +17,7 @@ same way; once upgraded, the websocket's own limits apply (its hello timeout, pi
 Past the server's connection cap (``limit_concurrency``, the setting ``max_connections``)
 uvicorn answers a bare English ``Service Unavailable``; here the request is marked
 (:data:`BUSY` in its scope) and the guard answers it 503 with a catalog error in the
-reader's language and ``Retry-After`` (see :mod:`parlour.server.guard`).
+reader's language and ``Retry-After`` (see :mod:`parlour.server.edge.guard`).
 """
 
 from __future__ import annotations

@@ -15,10 +15,10 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from parlour.server.tables import LiveTable
+from parlour.server.tables.live import LiveTable
 
 if TYPE_CHECKING:
-    from parlour.server.hub import Hub
+    from parlour.server.tables.hub import Hub
 
 log = logging.getLogger("parlour.server")
 

@@ -7,7 +7,7 @@ from sqlalchemy import Connection
 
 connection = context.config.attributes.get("connection")
 if not isinstance(connection, Connection):
-    raise RuntimeError("migrations run through parlour.server.migrations.upgrade")
+    raise RuntimeError("migrations run through parlour.server.store.migrations.upgrade")
 # Batch mode lets SQLite alter tables (it copies them) and changes nothing elsewhere.
 context.configure(connection=connection, render_as_batch=True)
 with context.begin_transaction():

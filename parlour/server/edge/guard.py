@@ -14,10 +14,10 @@ before any of their code runs:
   from this server only, no framing: ``frame-ancestors 'none'``), ``nosniff`` and a
   Referrer-Policy; a 429 or 503 carries ``Retry-After``;
 - a request the HTTP server marked as past its connection cap (:data:`BUSY`, see
-  :mod:`parlour.server.heads`) is answered 503 ``web.error.server_busy`` in the reader's
-  language;
+  :mod:`parlour.server.fast.http_protocol`) is answered 503 ``web.error.server_busy`` in the
+  reader's language;
 - a body escaping a lone surrogate anywhere is refused 400 ``web.error.bad_text``
-  (:mod:`parlour.server.surrogates`);
+  (:mod:`parlour.server.edge.surrogates`);
 - ``HEAD`` is answered wherever ``GET`` is: the app answers the ``GET`` and its body is
   dropped.
 
@@ -33,12 +33,12 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 from urllib.parse import urlsplit
 
-from parlour.server import fastlane
 from parlour.server.config import ServerConfig
+from parlour.server.edge.surrogates import check_json
 from parlour.server.errors import ServerError
-from parlour.server.heads import BUSY
-from parlour.server.session import RAW_SEND
-from parlour.server.surrogates import check_json
+from parlour.server.fast import direct_routes
+from parlour.server.fast.http_protocol import BUSY
+from parlour.server.tables.session import RAW_SEND
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -74,7 +74,7 @@ class Guard:
     """The middleware (see the module's docstring)."""
 
     fast = True
-    """Whether the busiest requests take the fast lane (:mod:`parlour.server.fastlane`);
+    """Whether the busiest requests take the fast lane (:mod:`parlour.server.fast.direct_routes`);
     the tests compare its answers with the framework's, with a guard that sets it off."""
 
     def __init__(self, app: ASGIApp, config: ServerConfig) -> None:
@@ -92,7 +92,7 @@ class Guard:
         cfg = self.config
         size = sum(len(k) + len(v) for k, v in scope.get("headers", ()))
         refusal: tuple[int, ServerError] | None = None
-        host = (fastlane.header(scope, b"host") or "").lower()
+        host = (direct_routes.header(scope, b"host") or "").lower()
         if size > cfg.max_header_bytes:
             refusal = 431, ServerError("web.error.too_large", limit=cfg.max_header_bytes)
         elif self.hosts and not self._host_ok(host):
@@ -103,7 +103,7 @@ class Guard:
             if kind == "websocket":
                 await send({"type": "websocket.close", "code": 4403})
             else:
-                await _answer(send, refusal[0], refusal[1], fastlane.accept_language(scope))
+                await _answer(send, refusal[0], refusal[1], direct_routes.accept_language(scope))
             return
         if kind == "websocket":
             if self.fast and await self.fast_socket(scope, receive, send):
@@ -114,20 +114,20 @@ class Guard:
             scope[RAW_SEND] = send
             await self.app(scope, receive, send)
             return
-        lang = fastlane.accept_language(scope)
+        lang = direct_routes.accept_language(scope)
         if scope.get(BUSY):
             await _answer(send, 503, ServerError("web.error.server_busy"), lang)
             return
         head = scope["method"] == "HEAD"
         if head:  # answered as a GET, its body dropped
             scope = {**scope, "method": "GET"}
-        length = fastlane.header(scope, b"content-length")
+        length = direct_routes.header(scope, b"content-length")
         if length is not None and (not length.isdigit() or int(length) > cfg.max_body_bytes):
             await _answer(
                 send,
                 413,
                 ServerError("web.error.too_large", limit=cfg.max_body_bytes),
-                fastlane.accept_language(scope),
+                direct_routes.accept_language(scope),
             )
             return
         body = b""
@@ -144,7 +144,7 @@ class Guard:
                     send,
                     413,
                     ServerError("web.error.too_large", limit=limit),
-                    fastlane.accept_language(scope),
+                    direct_routes.accept_language(scope),
                 )
                 return
 
@@ -177,11 +177,11 @@ class Guard:
 
     async def fast_answer(self, scope: Scope, body: bytes, send: Send) -> bool:
         """Answer a start or rematch here (True), or leave it to the app (False)."""
-        return await fastlane.answer(scope, body, send)
+        return await direct_routes.answer(scope, body, send)
 
     async def fast_socket(self, scope: Scope, receive: Receive, send: Send) -> bool:
         """Serve a table's websocket here (True), or leave it to the app (False)."""
-        return await fastlane.table_socket(scope, receive, send)
+        return await direct_routes.table_socket(scope, receive, send)
 
     def _host_ok(self, host: str) -> bool:
         name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
@@ -196,7 +196,7 @@ class Guard:
         return True
 
     def _origin_ok(self, scope: Scope, host: str) -> bool:
-        origin = fastlane.header(scope, b"origin")
+        origin = direct_routes.header(scope, b"origin")
         if origin is None:
             return True  # not a browser: nothing of a visitor's to protect
         origin = origin.rstrip("/").lower()

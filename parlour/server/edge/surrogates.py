@@ -4,8 +4,8 @@ JSON may escape a UTF-16 surrogate that has no partner (``"\\ud800"``): Python r
 as a string no encoder can write, so a field holding one failed later, wherever the text
 was first encoded (a 500, or a websocket closed by an unhandled error). Valid UTF-8 cannot
 carry one, and addresses and query strings are decoded with replacement, so JSON's
-escapes are the only way in: every request body (in :mod:`parlour.server.guard`) and
-every websocket message (in :mod:`parlour.server.session`) is checked here, before any
+escapes are the only way in: every request body (in :mod:`parlour.server.edge.guard`) and
+every websocket message (in :mod:`parlour.server.tables.session`) is checked here, before any
 route or handler sees it, and refused with ``web.error.bad_text`` (the connection kept).
 """
 

@@ -7,13 +7,14 @@ clients. Storage calls run on one worker thread, off the event loop.
 
 The hub's parts, each in its own module:
 
-- the commit writer (:mod:`parlour.server.writer`): actions reach the database in batches;
-- cluster sync (:mod:`parlour.server.sync`): with several processes on one database
+- the commit writer (:mod:`parlour.server.tables.writer`): actions reach the database in batches;
+- cluster sync (:mod:`parlour.server.cluster.sync`): with several processes on one database
   (``ServerConfig.redis_url``), every change holds the table's cluster-wide lock and first
   brings the table up to date unless Redis's move count shows it is; the other processes
-  hear of it and apply the move, or read the table back (see :mod:`parlour.server.cluster`);
-- bots at tables (:mod:`parlour.server.table_bots`): each table's bot loop;
-- the websocket session (:mod:`parlour.server.session`) and the HTTP routes
+  hear of it and apply the move, or read the table back (see
+  :mod:`parlour.server.cluster.coordination`);
+- bots at tables (:mod:`parlour.server.tables.bots`): each table's bot loop;
+- the websocket session (:mod:`parlour.server.tables.session`) and the HTTP routes
   (:mod:`parlour.server.routes`) call the hub, never the other way round.
 """
 
@@ -33,21 +34,18 @@ from typing import Any, TypeVar
 from parlour.bots.registry import make_bot
 from parlour.engine import Event, IllegalActionError, OptionError, State
 from parlour.games import get_game
-from parlour.server.archive import Archiver
-from parlour.server.chat import Chat
-from parlour.server.clocks import Clocks
-from parlour.server.cluster import Alone, Held, RedisCluster, make_cluster
+from parlour.server.cluster.coordination import Alone, Held, RedisCluster, make_cluster
+from parlour.server.cluster.sync import ClusterSync
 from parlour.server.config import ServerConfig
+from parlour.server.edge.limits import ClientLimits
 from parlour.server.errors import ServerError
-from parlour.server.limits import ClientLimits
-from parlour.server.names import ban_values, clean_name
-from parlour.server.presence import Presence
-from parlour.server.protocol import encode, error_message, state_message
-from parlour.server.sockets import Sockets
-from parlour.server.storage import ActionRow, SeatRecord, Store, TableRecord
-from parlour.server.sync import ClusterSync
-from parlour.server.table_bots import BotPlay
-from parlour.server.tables import (
+from parlour.server.features.chat import Chat
+from parlour.server.features.clocks import Clocks
+from parlour.server.features.presence import Presence
+from parlour.server.store.storage import ActionRow, SeatRecord, Store, TableRecord
+from parlour.server.tables.archive import Archiver
+from parlour.server.tables.bots import BotPlay
+from parlour.server.tables.live import (
     OPEN,
     OVER,
     PLAYING,
@@ -57,7 +55,10 @@ from parlour.server.tables import (
     token_hash,
     token_matches,
 )
-from parlour.server.writer import GroupWriter
+from parlour.server.tables.names import ban_values, clean_name
+from parlour.server.tables.protocol import encode, error_message, state_message
+from parlour.server.tables.sockets import Sockets
+from parlour.server.tables.writer import GroupWriter
 
 log = logging.getLogger("parlour.server")
 
@@ -97,16 +98,16 @@ class Hub:
         self.bot_play = BotPlay(self)
         """The bots' turns at every table."""
         self.presence = Presence(self)
-        """Who is at each table now (see :mod:`parlour.server.presence`)."""
+        """Who is at each table now (see :mod:`parlour.server.features.presence`)."""
         self.chat = Chat(self)
-        """Each table's chat (see :mod:`parlour.server.chat`)."""
+        """Each table's chat (see :mod:`parlour.server.features.chat`)."""
         self.clocks = Clocks(self)
         """Each table's clock and the bots playing for absent people (see
-        :mod:`parlour.server.clocks`)."""
+        :mod:`parlour.server.features.clocks`)."""
         self.replays: OrderedDict[tuple[Any, ...], dict[str, Any]] = OrderedDict()
         """Replay positions already rebuilt, oldest first (see routes/replays.py)."""
         self.sockets = Sockets(config)
-        """The open table sockets, within their caps (see :mod:`parlour.server.sockets`)."""
+        """The open table sockets, within their caps (see :mod:`parlour.server.tables.sockets`)."""
         self.client_limits = ClientLimits({"create": config.create_rate, "seat": config.seat_rate})
         """Requests per client address that make tables and take seats."""
         self.moves = 0

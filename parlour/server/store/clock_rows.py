@@ -1,6 +1,6 @@
 """A table's clock as stored with the table: its settings as the host set them (checked),
 its running state, and their rows in ``parlour_clocks`` (read and written on the storage
-thread). The clocks at work are :mod:`parlour.server.clocks`."""
+thread). The clocks at work are :mod:`parlour.server.features.clocks`."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ import orjson
 from sqlalchemy import bindparam, insert, select, update
 
 from parlour.server.errors import ServerError
-from parlour.server.hotsql import Cursor, Statement
-from parlour.server.storage import Store, clocks_t
+from parlour.server.store.direct_sql import Cursor, Statement
+from parlour.server.store.storage import Store, clocks_t
 
 MODES = ("none", "realtime", "turn")
 ON_TIMEOUT = ("move", "seat")

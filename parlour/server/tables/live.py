@@ -17,7 +17,7 @@ from parlour.bots.registry import make_bot
 from parlour.engine import Event, Game, State
 from parlour.engine.i18n import bot_label, t
 from parlour.engine.playout import replay_actions
-from parlour.server.storage import SeatRecord, TableRecord
+from parlour.server.store.storage import SeatRecord, TableRecord
 
 OPEN, PLAYING, OVER = "open", "playing", "over"
 
@@ -104,7 +104,7 @@ class History:
     """The options ``number`` was taken for (None: none taken yet)."""
     number: int | None = None
     """The number of this history's (game, language, names, options) among the event
-    texts kept for reuse (see :func:`parlour.server.protocol.text_number`)."""
+    texts kept for reuse (see :func:`parlour.server.tables.protocol.text_number`)."""
 
     def add(self, upto: int, index: list[int], events: list[dict[str, Any]]) -> None:
         """Append what was rendered of the log up to entry ``upto``."""

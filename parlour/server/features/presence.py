@@ -10,12 +10,12 @@ beats hears none of this) as a ``presence`` message: each seat's status, the num
 spectators, and the last arrivals and departures for the table's strip, apart from the
 game log. Clients render the names themselves, from the state message's names.
 
-With several processes (see :mod:`parlour.server.cluster`) each process says what it sees
-of its own connections (each seat's status and its spectators) whenever that changes, and
-all of it every ``SWEEP_EVERY`` seconds while it has any; a seat's status is the best any
-process sees (online, then away, then offline), the spectators are added up. What a process
-said counts for ``HEARD_FOR`` seconds unless said again: a process that died stops counting
-then, and one that stops tells the others its people left.
+With several processes (see :mod:`parlour.server.cluster.coordination`) each process says what it
+sees of its own connections (each seat's status and its spectators) whenever that changes, and all
+of it every ``SWEEP_EVERY`` seconds while it has any; a seat's status is the best any process sees
+(online, then away, then offline), the spectators are added up. What a process said counts for
+``HEARD_FOR`` seconds unless said again: a process that died stops counting then, and one that stops
+tells the others its people left.
 """
 
 from __future__ import annotations
@@ -28,11 +28,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from parlour.server.protocol import encode
-from parlour.server.tables import Connection, LiveTable
+from parlour.server.tables.live import Connection, LiveTable
+from parlour.server.tables.protocol import encode
 
 if TYPE_CHECKING:
-    from parlour.server.hub import Hub
+    from parlour.server.tables.hub import Hub
 
 ONLINE, AWAY, OFFLINE = "online", "away", "offline"
 

@@ -18,17 +18,17 @@ anyone only once it is stored; lines posted together at many tables are stored i
 transaction (:class:`LineWriter`), numbered as their table's next when they are stored
 (no lock is held meanwhile: the lines of one table wait for one batch together, not each
 for the one before). A connection's lines are posted beside its other messages (see
-:mod:`parlour.server.session`): a move sent after a line never waits for it to be stored.
+:mod:`parlour.server.tables.session`): a move sent after a line never waits for it to be stored.
 Clients that beat (see
-:mod:`parlour.server.presence`) are sent the chat: the last ``KEEP`` lines of each channel
+:mod:`parlour.server.features.presence`) are sent the chat: the last ``KEEP`` lines of each channel
 they read on their first beat, then each new line and each change of the host's choices, as
 ``{"type": "chat", "lines": [...], "rules": {"off": [...], "muted": [...]}, "reset": bool}``.
 
-With several processes (see :mod:`parlour.server.cluster`) a line is numbered and stored by
-the process it was posted on (the number is the table's next in the database, so two
-processes posting at once never store one number twice), then said to the others, which
-send it to their own readers; the host's choices are changed under a lock of the table's
-chat across the processes, from the stored ones, and said the same way.
+With several processes (see :mod:`parlour.server.cluster.coordination`) a line is numbered and
+stored by the process it was posted on (the number is the table's next in the database, so two
+processes posting at once never store one number twice), then said to the others, which send it to
+their own readers; the host's choices are changed under a lock of the table's chat across the
+processes, from the stored ones, and said the same way.
 """
 
 from __future__ import annotations
@@ -46,15 +46,15 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import bindparam, delete, func, insert, select
 from sqlalchemy.exc import IntegrityError
 
+from parlour.server.edge.limits import Bucket
 from parlour.server.errors import ServerError
-from parlour.server.hotsql import Cursor
-from parlour.server.limits import Bucket
-from parlour.server.protocol import encode
-from parlour.server.storage import Store, chat_rules_t, chat_t
-from parlour.server.tables import Connection, LiveTable, token_matches
+from parlour.server.store.direct_sql import Cursor
+from parlour.server.store.storage import Store, chat_rules_t, chat_t
+from parlour.server.tables.live import Connection, LiveTable, token_matches
+from parlour.server.tables.protocol import encode
 
 if TYPE_CHECKING:
-    from parlour.server.hub import Hub
+    from parlour.server.tables.hub import Hub
 
 PLAYERS, SPECTATORS = "players", "spectators"
 CHANNELS = (PLAYERS, SPECTATORS)
@@ -355,7 +355,7 @@ class Chat:
         key: str | None,
     ) -> None:
         """One line from a client: checked, stored, then sent to its channel's readers."""
-        from parlour.server.names import clean_name
+        from parlour.server.tables.names import clean_name
 
         seated = conn.seat is not None and table.holds(conn.seat, conn.holder)
         channel = PLAYERS if seated else SPECTATORS

@@ -13,11 +13,11 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING
 
-from parlour.server.storage import TableRecord
-from parlour.server.tables import OPEN, OVER, PLAYING, LiveTable
+from parlour.server.store.storage import TableRecord
+from parlour.server.tables.live import OPEN, OVER, PLAYING, LiveTable
 
 if TYPE_CHECKING:
-    from parlour.server.hub import Hub
+    from parlour.server.tables.hub import Hub
 
 log = logging.getLogger("parlour.server")
 
