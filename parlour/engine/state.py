@@ -1,7 +1,7 @@
 """The game protocol: a ``Game`` (configuration and facts) and its ``State`` (one position).
 
 Every game answers the same questions, so bots, the server, the CLI, replays and RL never
-special-case a game. See the project's DESIGN for the contract in words.
+special-case a game. docs/engine.md describes the contract in words.
 """
 
 from __future__ import annotations
