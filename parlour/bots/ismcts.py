@@ -196,6 +196,8 @@ class IsmctsBot(Bot):
         the other seats' past moves were in each). Without such hints it changes nothing."""
         self.stats = SearchStats()
         """Figures of the last search (for benchmarks)."""
+        self._explore = exploration
+        """The exploration of the running search: ``exploration`` on the hints' reward scale."""
 
     def act(self, obs: Observation, rng: Rng) -> Action:
         """Search from sampled worlds and play the most visited legal action.
@@ -236,6 +238,8 @@ class IsmctsBot(Bot):
             hints = hints_for(first)
         key = _key_function(hints)
         nodes[key(first, obs.seat)] = root
+        scale = getattr(hints, "reward_scale", None)
+        self._explore = self.exploration * (1.0 if scale is None else scale(first, obs.seat))
         limit = self.budget.iterations
         deadline = (
             None if self.budget.millis is None else time.perf_counter() + self.budget.millis / 1e3
@@ -244,7 +248,7 @@ class IsmctsBot(Bot):
         done = 0
         world: State | None = first
         plausibility = getattr(hints, "plausibility", None) if self.model_players else None
-        scale = [0.0]  # the greatest weight seen: rejection is relative to it
+        heaviest = [0.0]  # the greatest weight seen: rejection is relative to it
         stop: Callable[[], bool] | None = getattr(_stops, "stop", None)
         while limit is None or done < limit:
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
@@ -252,7 +256,7 @@ class IsmctsBot(Bot):
             if stop is not None and done > 0 and stop():
                 break
             if plausibility is not None:
-                world = self._draw(obs, rng, plausibility, world, scale)
+                world = self._draw(obs, rng, plausibility, world, heaviest)
             elif world is None:
                 world = obs.sample(rng)
             self._iterate(world, obs.seat, root, nodes, key, hints, rng)
@@ -377,7 +381,7 @@ class IsmctsBot(Bot):
         best: Action | None = None
         best_child: _Child | None = None
         best_score = -math.inf
-        c = self.exploration
+        c = self._explore
         log, sqrt = math.log, math.sqrt
         for a, ch in zip(legal, found, strict=True):
             assert ch is not None

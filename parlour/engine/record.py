@@ -36,7 +36,9 @@ class SearchHints(Protocol):
     ``player_model(state, rng) -> Action`` (how a player is expected to move, from its own
     knowledge in the state: used by a bot with ``model_players``) and
     ``plausibility(state, seat) -> float`` (how likely the other seats' past moves were in a
-    sampled world under that model, in [0, 1]; it may read only what is public).
+    sampled world under that model, in [0, 1]; it may read only what is public) and
+    ``reward_scale(state, seat) -> float`` (how far the values within reach of this root
+    spread, in (0, 1]: the search's exploration is scaled by it).
     """
 
     def stop(self, state: State) -> bool:
@@ -44,7 +46,7 @@ class SearchHints(Protocol):
         ...
 
     def value(self, state: State, seat: int) -> float:
-        """The worth of a non-final position for ``seat``, in [0, 1] (like a win share)."""
+        """The worth of a non-final position for ``seat``, in [0, 1]: its chance to win."""
         ...
 
 

@@ -19,6 +19,7 @@ from parlour.games.loveletter.bot import HeuristicBot
 from parlour.games.loveletter.search import (
     _LIKELIHOODS,
     SEARCH_HINTS,
+    game_chances,
     heuristic_action,
     win_chances,
 )
@@ -62,25 +63,38 @@ def test_rollouts_stop_when_a_new_round_is_dealt() -> None:
     assert all(0.0 <= v <= 1.0 for v in values)
     tokens = state.view(0)["tokens"]
     assert values.index(max(values)) == tokens.index(max(tokens))
-    if state.to_act is not None:
-        winners = state.view(0)["last_round"]["winners"]
-        assert all(values[w] == pytest.approx(1.0) for w in winners)
+    assert values == pytest.approx(game_chances(tuple(tokens), state.target))
 
 
-def test_values_span_the_round_just_played() -> None:
-    """LL-GAME-1: winning the round is worth 1, the rival's most harmful win 0, order kept."""
+def test_values_are_chances_to_win_the_game_from_every_token() -> None:
+    """LL-GAME-1, LL-GAME-3: a token counts whatever won it; a rival's round win does not make
+    a Bishop's token worth nothing (5 players to 3: 0.148 without it, 0.331 with it)."""
+    five = GAME.new(5, {"edition": "premium", "tokens_to_win": 3}, 0)
+    five.tokens = [0, 1, 0, 0, 0]
+    five.last_round = (1, (1,), ())
+    without = SEARCH_HINTS.value(five, 0)
+    five.tokens = [1, 1, 0, 0, 0]  # seat 0's Bishop guessed right in the round seat 1 won
+    assert without == pytest.approx(0.148, abs=0.001)
+    assert SEARCH_HINTS.value(five, 0) == pytest.approx(0.331, abs=0.001)
+    two = GAME.new(2, {}, 0)
+    two.tokens = [2, 3]
+    assert SEARCH_HINTS.values(two) == pytest.approx(game_chances((2, 3), two.target))
+    assert sum(SEARCH_HINTS.values(two)) == pytest.approx(1.0)
+    two.tokens = [2, two.target]
+    assert SEARCH_HINTS.values(two) == (0.0, 1.0)
+
+
+def test_search_explores_on_the_scale_one_round_can_move_the_chance() -> None:
+    """The reward scale is the spread between the seat's best and worst next round."""
     state = GAME.new(2, {}, 0)
-    state.tokens = [2, 3]
-    state.last_round = (1, (1,), ())
-    assert SEARCH_HINTS.value(state, 1) == pytest.approx(1.0)
-    assert SEARCH_HINTS.value(state, 0) == pytest.approx(0.0)
-    four = GAME.new(4, {}, 0)
-    four.tokens = [1, 0, 0, 0]
-    four.last_round = (1, (0,), ())
-    values = [SEARCH_HINTS.value(four, s) for s in range(4)]
-    assert values[0] == pytest.approx(1.0)
-    # For each other seat, seat 0's win was as bad as any other rival's.
-    assert all(v == pytest.approx(0.0) for v in values[1:])
+    scale = SEARCH_HINTS.reward_scale(state, 0)
+    needed = state.target
+    best = win_chances((needed - 1, needed))[0]
+    assert scale == pytest.approx(best - (1 - best))
+    state.tokens = [0, state.target - 1]
+    assert SEARCH_HINTS.reward_scale(state, 0) == pytest.approx(
+        win_chances((needed - 1, 1))[0] - 0.0
+    )
 
 
 def test_rollouts_never_play_the_princess_by_choice() -> None:

@@ -8,7 +8,14 @@ from parlour.bots.ismcts import SearchHints, hints_for
 from parlour.engine import Rng
 from parlour.games import get_game
 from parlour.games.splendor_marvel.actions import Recruit, Take
-from parlour.games.splendor_marvel.search import SEARCH_HINTS, board_score
+from parlour.games.splendor_marvel.search import (
+    END_TEMPERATURE,
+    SEARCH_HINTS,
+    TEMPERATURE,
+    board_score,
+    end_temperature,
+)
+from parlour.games.splendor_marvel.state import SplendorMarvelState
 
 GAME = get_game("splendor-marvel")
 
@@ -53,3 +60,13 @@ def test_rollouts_recruit_the_best_card_on_offer_else_take_three() -> None:
                 took += 1
             state.apply(action)
     assert recruited > 0 and took > 0
+
+
+def test_a_lead_counts_for_more_the_nearer_the_end() -> None:
+    """SM-WIN-1: the same board-score lead gives a likelier win when the leader is near 16."""
+    state: SplendorMarvelState = GAME.new(2, {}, 4)  # type: ignore[assignment]
+    assert end_temperature(state) == pytest.approx(TEMPERATURE)
+    rng = Rng(2)
+    while state.to_act is not None and max(state.points(s) for s in range(2)) < 8:
+        state.apply(SEARCH_HINTS.rollout_action(state, rng))
+    assert END_TEMPERATURE < end_temperature(state) < TEMPERATURE

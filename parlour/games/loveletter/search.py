@@ -2,9 +2,9 @@
 
 A game lasts many rounds and a round's cards tell nothing about the next one (LL-RULING-2),
 so search looks one round ahead: a rollout stops when a new round has been dealt and the
-position is worth the chance of winning the game from the tokens, as if every later round
-went to a player chosen at random. Rollouts never play the Princess by choice
-(LL-CARD-PRINCESS: it knocks its player out).
+position is worth the chance of winning the game from the tokens (every token, whatever
+won it), as if every later round went to a player chosen at random. Rollouts never play
+the Princess by choice (LL-CARD-PRINCESS: it knocks its player out).
 
 The model of how players move (``player_model``, used by the hard bot) is the heuristic bot
 itself, read straight off the state as its actor knows it. Under that model a sampled world
@@ -76,20 +76,22 @@ class LoveLetterHints:
         return not any(st.discards)
 
     def value(self, state: State, seat: int) -> float:
-        """The seat's chance to win the game from the tokens (LL-GAME-1), on the round's scale.
-
-        One round moves that chance little (from 0.5 to about 0.6 early in a 2-player game),
-        which would drown the search's signal in its exploration; so the chance is rescaled
-        between the worst and the best the round just played could have given the seat: 1 for
-        winning it, 0 for the rival whose win hurts most. The order of outcomes is kept.
-        """
+        """The seat's chance to win the game from the tokens (LL-GAME-1), every token counted
+        whatever won it (a round, a Bishop, a Spy, a Jester, a Constable: LL-GAME-3)."""
         return self.values(state)[seat]
 
     def values(self, state: State) -> tuple[float, ...]:
         """Every seat's :meth:`value` at once (a rollout scores all seats where it stops)."""
         st: LoveLetterState = state  # type: ignore[assignment]
-        last = st.last_round
-        return _token_values(tuple(st.tokens), None if last is None else last[1], st.target)
+        return game_chances(tuple(st.tokens), st.target)
+
+    def reward_scale(self, state: State, seat: int) -> float:
+        """How far one round can move the seat's chance from the root: search explores on
+        that scale (a round moves the chance from 0.5 to about 0.6 early in a 2-player game,
+        which an exploration made for rewards spread over [0, 1] would drown)."""
+        st: LoveLetterState = state  # type: ignore[assignment]
+        low, high = _round_range(tuple(st.tokens), st.target, seat)
+        return max(MIN_REWARD_SCALE, high - low)
 
     def infoset_key(self, state: State, seat: int) -> Hashable:
         """The seat's information set, equal exactly when its views are (see ``info_key``)."""
@@ -132,23 +134,17 @@ class LoveLetterHints:
         return keep[rng.below(len(keep))] if len(keep) > 1 else keep[0]
 
 
+MIN_REWARD_SCALE = 0.02
+"""The least exploration scale (a round that can hardly change the game still explores)."""
+
+
 @lru_cache(maxsize=65536)
-def _token_values(
-    tokens: tuple[int, ...], winners: tuple[int, ...] | None, target: int
-) -> tuple[float, ...]:
-    """Every seat's value (see ``LoveLetterHints.value``) from the tokens and the last winners."""
-    now = win_chances(tuple(max(1, target - t) for t in tokens))
-    if winners is None:
-        return now
-    before = tuple(t - (s in winners) for s, t in enumerate(tokens))
-    out = []
-    for seat, chance in enumerate(now):
-        low, high = _round_range(before, target, seat)
-        if high - low <= 1e-9:
-            out.append(chance)
-        else:
-            out.append(min(1.0, max(0.0, (chance - low) / (high - low))))
-    return tuple(out)
+def game_chances(tokens: tuple[int, ...], target: int) -> tuple[float, ...]:
+    """Every seat's chance to win the game from the tokens: 1 and 0 once someone has reached
+    the target (shared: 1 for each), else :func:`win_chances` of what each still lacks."""
+    if max(tokens) >= target:
+        return tuple(1.0 if t >= target else 0.0 for t in tokens)
+    return win_chances(tuple(target - t for t in tokens))
 
 
 ROLLOUT_CACHE = 4096

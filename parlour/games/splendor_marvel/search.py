@@ -1,10 +1,13 @@
 """Search hints for Splendor Marvel: a few rounds ahead, then the board is scored.
 
 Games last a hundred moves and more, so search looks a few rounds ahead: a rollout is
-scored after ``horizon`` moves by each seat's share of a soft maximum over a board score
-(infinity points, bonuses towards the five colours SM-WIN-1 asks for, the green token,
-tokens in hand). Rollouts recruit when they can (the best points first) and otherwise take
-three stones, which plays far closer to real games than uniform random moves.
+scored after ``horizon`` moves by each seat's estimated chance to win the game: its share
+of a soft maximum over a board score (infinity points, bonuses towards the five colours
+SM-WIN-1 asks for, the green token, tokens in hand), sharper the nearer the leader is to
+the end (a lead of a few points early is worth little; the same lead two turns from the
+Gauntlet nearly decides the game). Rollouts recruit when they can (the best points first)
+and otherwise take three stones, which plays far closer to real games than uniform random
+moves.
 """
 
 from __future__ import annotations
@@ -13,11 +16,14 @@ import math
 
 from parlour.engine import Action, Rng, State
 from parlour.games.splendor_marvel.actions import Recruit, Take
-from parlour.games.splendor_marvel.cards import CARDS, GREEN
+from parlour.games.splendor_marvel.cards import CARDS, GREEN, WIN_POINTS
 from parlour.games.splendor_marvel.state import SplendorMarvelState
 
 TEMPERATURE = 3.0
-"""How many board-score points make one seat e times likelier to win than another."""
+"""How many board-score points make one seat e times likelier to win than another, at the
+start of a game (the temperature shrinks with what the leader still needs)."""
+END_TEMPERATURE = 0.75
+"""The temperature when the leader meets the Gauntlet's condition but for nothing."""
 
 
 def board_score(state: SplendorMarvelState, seat: int) -> float:
@@ -38,6 +44,14 @@ def board_score(state: SplendorMarvelState, seat: int) -> float:
     return score
 
 
+def end_temperature(state: SplendorMarvelState) -> float:
+    """The value's temperature: ``TEMPERATURE`` at the start, ``END_TEMPERATURE`` when the
+    leader in points needs none more (SM-WIN-1), in proportion between."""
+    lead = max(state.points(s) for s in range(state.players))
+    left = max(0.0, 1.0 - lead / WIN_POINTS)
+    return END_TEMPERATURE + (TEMPERATURE - END_TEMPERATURE) * left
+
+
 class SplendorMarvelHints:
     """Splendor Marvel's :class:`parlour.bots.ismcts.SearchHints`."""
 
@@ -54,12 +68,19 @@ class SplendorMarvelHints:
         return False
 
     def value(self, state: State, seat: int) -> float:
-        """The seat's share of a soft maximum over every seat's board score."""
+        """The seat's estimated chance to win the game: its share of a soft maximum over every
+        seat's board score, at a temperature that shrinks as the leader nears the end."""
+        return self.values(state)[seat]
+
+    def values(self, state: State) -> list[float]:
+        """Every seat's :meth:`value` at once."""
         st: SplendorMarvelState = state  # type: ignore[assignment]
         scores = [board_score(st, s) for s in range(st.players)]
         top = max(scores)
-        weights = [math.exp((s - top) / TEMPERATURE) for s in scores]
-        return weights[seat] / sum(weights)
+        temperature = end_temperature(st)
+        weights = [math.exp((s - top) / temperature) for s in scores]
+        total = sum(weights)
+        return [w / total for w in weights]
 
     def rollout_action(self, state: State, rng: Rng) -> Action:
         """Recruit the most points on offer, else take three stones, else anything."""
