@@ -30,6 +30,7 @@ from parlour.server.routes import (
     learn,
     lessons,
     pages,
+    push,
     ratings,
     replays,
     tables,
@@ -50,6 +51,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         hub = Hub(store, cfg)
         await hub.load()
         await ratings.start(hub)
+        await push.start(hub)
         app.state.hub = hub
         collector = None
         if cfg.gc_every > 0:
@@ -69,7 +71,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     app.add_exception_handler(RequestValidationError, _bad_request)
     refusals.install(app)  # the framework's own refusals and faults, as catalog errors too
     routers: tuple[ModuleType, ...] = (pages, catalog, tables, replays, learn, chat, lessons)
-    routers += (clocks, accounts, account_data, ratings)
+    routers += (clocks, accounts, account_data, ratings, push)
     for router in (area.router for area in routers):
         app.include_router(router)
     app.include_router(session.router)

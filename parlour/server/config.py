@@ -78,6 +78,12 @@ class ServerConfig(BaseSettings):
     """Sign-ups and sign-ins (any way in) one client address may try."""
     login_name_rate: str = "10/minute"
     """Password sign-ins one account name may be tried with, from anywhere."""
+    push_subject: str = "mailto:parlour@localhost"
+    """Who runs this server, as Web Push's VAPID ``sub`` claim (a ``mailto:`` or
+    ``https:`` address push services may write to)."""
+    push_plain_http: bool = False
+    """Whether a device may subscribe with a push endpoint over plain HTTP (tests only:
+    push services speak HTTPS)."""
     max_open_tables: int = 2000
     """Tables waiting for players at once; past it creating one is refused."""
     max_bot_tables: int = 50

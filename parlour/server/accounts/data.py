@@ -1,9 +1,9 @@
 """An account's own data: all of it as JSON (export), and its deletion.
 
 Deleting an account deletes everything of it: its ways in, recovery code, sessions, the
-seats it held, its ratings and rating changes. The seats it played in past games stay in
-those games (their logs need them) under no name: every page shows such a seat as its
-generic seat name ("Player 2"), a former player.
+seats it held, its ratings and rating changes, its devices' push subscriptions. The seats
+it played in past games stay in those games (their logs need them) under no name: every
+page shows such a seat as its generic seat name ("Player 2"), a former player.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from typing import Any
 
 from sqlalchemy import delete, select, update
 
+from parlour.server.accounts.push import push_t
 from parlour.server.accounts.ratings import changes_t, ratings_t
 from parlour.server.accounts.schema import (
     HOST_SEAT,
@@ -123,6 +124,7 @@ def delete_account(store: Store, account_id: str) -> list[tuple[str, int]]:
             (recovery_t, recovery_t.c.account_id),
             (ratings_t, ratings_t.c.account_id),
             (changes_t, changes_t.c.account_id),
+            (push_t, push_t.c.account_id),
             (accounts_t, accounts_t.c.id),
         ):
             conn.execute(delete(table).where(column == account_id))

@@ -319,3 +319,14 @@ def account_named(store: Store, name_key: str) -> str | None:
         found = conn.execute(select(accounts_t.c.id).where(accounts_t.c.name_key == name_key))
         value = found.scalar()
     return None if value is None else str(value)
+
+
+def holders(store: Store, table_id: str, seats: list[int]) -> list[str]:
+    """The accounts that hold these seats of a table."""
+    with store.engine.connect() as conn:
+        found = conn.execute(
+            select(account_tables_t.c.account_id).where(
+                account_tables_t.c.table_id == table_id, account_tables_t.c.seat.in_(seats)
+            )
+        ).scalars()
+        return sorted({str(a) for a in found})

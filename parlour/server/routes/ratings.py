@@ -62,12 +62,14 @@ async def start(hub: Hub) -> None:
     """Rate each game that ends from now on; rate now those that ended unrated."""
     running = _RATING.setdefault(hub, {})
 
-    def ended(table: LiveTable) -> None:
+    def moved(table: LiveTable) -> None:
+        if table.record.status != OVER:
+            return
         task = asyncio.get_running_loop().create_task(rate(hub, table))
         running[table.id] = task  # kept until done: the loop holds tasks only weakly
         task.add_done_callback(partial(_finished, running, table.id))
 
-    hub.on_end.append(ended)
+    hub.on_moved.append(moved)
     pending = await hub.read(ratings.rated_tables, hub.store)
     for table_id, rated_at in sorted(pending.items()):
         table = hub.tables.get(table_id)

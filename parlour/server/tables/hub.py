@@ -112,8 +112,8 @@ class Hub:
         """Requests per client address that make tables and take seats."""
         self.moves = 0
         """Moves accepted since the process started (for the load test)."""
-        self.on_end: list[Callable[[LiveTable], None]] = []
-        """Called with each table whose game a move of this process ended (ratings)."""
+        self.on_moved: list[Callable[[LiveTable], None]] = []
+        """Called with each table after a move this process stored (ratings, pushes)."""
         self._waiting, self._waiting_at = 0, -1.0
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
@@ -549,8 +549,8 @@ class Hub:
         table.log.extend(logged)
         if trial.is_over:
             table.record.status = OVER
-            for ended in self.on_end:
-                ended(table)
+        for moved in self.on_moved:
+            moved(table)
         self.moves += len(rows)
         self.broadcast(table, seats=False, more=self.clocks.moved(table, told=True))
 
