@@ -88,6 +88,11 @@ class ServerConfig(BaseSettings):
     """Tables waiting for players at once; past it creating one is refused."""
     max_bot_tables: int = 50
     """Tables of bots only playing at once; past it starting one is refused."""
+    max_client_open_tables: int = 20
+    """Tables waiting for players that one client address may have made (rematches
+    count for the address that made the first table)."""
+    max_client_bot_tables: int = 3
+    """Tables of bots only playing at once that one client address made."""
     max_spectators: int = 200
     """Spectators one table may have at once."""
     header_timeout: float = 10.0

@@ -66,9 +66,12 @@ UNLIMITED = {
     "PARLOUR_CREATE_RATE": "",
     "PARLOUR_SEAT_RATE": "",
     "PARLOUR_MAX_OPEN_TABLES": "100000",
+    "PARLOUR_MAX_CLIENT_OPEN_TABLES": "100000",
+    "PARLOUR_MAX_CLIENT_BOT_TABLES": "100000",
+    "PARLOUR_MAX_CLIENT_SOCKETS": "100000",
 }
-"""The per-client limits of the local servers a load test starts, off: every table comes
-from the one load client."""
+"""The per-client limits of the local servers a load test starts, off: every table and
+websocket comes from the one load client."""
 
 
 @dataclass

@@ -114,7 +114,13 @@ def test_searching_tables_neither_starve_another_tables_bots_nor_outlive_the_ser
     from parlour.server import ServerConfig, create_app
 
     before = set(threading.enumerate())
-    config = ServerConfig(database_url=db_url, bot_delay=0, bot_think_limit=4, bot_threads=2)
+    config = ServerConfig(
+        database_url=db_url,
+        bot_delay=0,
+        bot_think_limit=4,
+        bot_threads=2,
+        max_client_bot_tables=10,  # many bot tables from one address, on purpose
+    )
     with TestClient(create_app(config)) as client:
         attackers = [_bot_only(client, "loveletter", "ismcts:1000000") for _ in range(4)]
         time.sleep(0.3)  # their searches have taken every search thread
@@ -162,7 +168,7 @@ def test_table_creation_and_seats_are_limited_per_client(db_url: str) -> None:
         assert made[-1].json()["error"] == "web.error.too_fast" and made[-1].json()["message"]
         table = made[0].json()["table"]["id"]
         seats = [
-            client.post(f"/api/tables/{table}/seats/{s}", json={"name": "A"}) for s in range(4)
+            client.post(f"/api/tables/{table}/seats/{s}", json={"name": f"A{s}"}) for s in range(4)
         ]
         assert [r.status_code for r in seats] == [201, 201, 201, 429]
         assert len(client.app.state.hub.tables) == 5  # type: ignore[attr-defined]

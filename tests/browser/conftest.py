@@ -52,6 +52,9 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         create_rate="",
         seat_rate="",
         max_bot_tables=1000,
+        max_client_bot_tables=1000,
+        max_client_open_tables=1000,
+        max_client_sockets=1000,
     )
     app = create_app(config)
     # The websocket protocol parlour serve runs (whole small text frames read directly).

@@ -9,8 +9,9 @@ connection may send ``chat_burst`` lines at once, then ``chat_rate`` a second; p
 line is refused (``friends.error.chat_too_fast``) and nothing else is lost; the
 spectators of a table together may send ``spectator_chat_burst`` lines at once, then
 ``spectator_chat_rate`` a second (so many spectators cannot flood the table). The host may
-turn either channel off and mute a seat or a spectator (each spectator is known by a key
-its browser keeps; only a hash of it is stored and shown).
+turn either channel off and mute a seat or a spectator (a spectator is known by the
+address it watches from, hashed with the table's secret: a new connection or key from
+the same address is still muted; only the hash is stored and shown).
 
 Lines and the host's choices are stored with the table (``parlour_chat``,
 ``parlour_chat_rules``) and read back on first use after a restart. A line is sent to
@@ -51,6 +52,7 @@ from parlour.server.errors import ServerError
 from parlour.server.store.direct_sql import Cursor
 from parlour.server.store.storage import Store, chat_rules_t, chat_t
 from parlour.server.tables.live import Connection, LiveTable, token_matches
+from parlour.server.tables.names import INVISIBLE, SHOWS_NOTHING, check_unique, clean_name
 from parlour.server.tables.protocol import encode
 
 if TYPE_CHECKING:
@@ -89,6 +91,8 @@ def clean_text(text: str) -> str:
     for ch in text:
         if unicodedata.category(ch) in REFUSED_CATEGORIES or ch in BIDI:
             raise ServerError("friends.error.chat_bad_text")
+    if all(unicodedata.category(ch) in SHOWS_NOTHING or ch in INVISIBLE for ch in text):
+        raise ServerError("friends.error.chat_bad_text")  # joiners, tags, marks: shows nothing
     return text
 
 
@@ -355,8 +359,6 @@ class Chat:
         key: str | None,
     ) -> None:
         """One line from a client: checked, stored, then sent to its channel's readers."""
-        from parlour.server.tables.names import clean_name
-
         seated = conn.seat is not None and table.holds(conn.seat, conn.holder)
         channel = PLAYERS if seated else SPECTATORS
         if (text is None) == (phrase is None):
@@ -371,8 +373,12 @@ class Chat:
         else:
             if not isinstance(key, str) or not 8 <= len(key) <= MAX_KEY:
                 raise ServerError("friends.error.chat_no_key")
-            author = spectator_id(key)
+            # Known by the address it watches from, not by its key (a new key would dodge
+            # a mute), salted with the table's secret host hash (the id shows no address).
+            author = spectator_id(f"{table.record.host_hash}:{conn.client}")
             who, shown, seat = f"watcher:{author}", clean_name(name), None
+            # A spectator may not take the name of someone seated at the table.
+            check_unique(shown, [rec.name for rec in table.record.seats.values()])
         chat = await self.of(table)
         if channel in chat.rules.off:
             raise ServerError("friends.error.chat_off")

@@ -136,8 +136,11 @@ async def list_tables(
 async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
     """Create a table; the answer holds the host token (sent only here)."""
     hub = hub_of(request)
-    hub.client_limits.hit("create", client_of(request))
-    table, host = await hub.create(body.game, body.players, body.options, body.public, body.hints)
+    client = client_of(request)
+    hub.client_limits.hit("create", client)
+    table, host = await hub.create(
+        body.game, body.players, body.options, body.public, body.hints, client
+    )
     return {"table": table.summary(), "host_token": host, "invite": f"/t/{table.id}"}
 
 

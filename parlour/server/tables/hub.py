@@ -43,6 +43,7 @@ from parlour.server.features.chat import Chat
 from parlour.server.features.clocks import Clocks
 from parlour.server.features.presence import Presence
 from parlour.server.store.storage import ActionRow, SeatRecord, Store, TableRecord
+from parlour.server.tables import shares
 from parlour.server.tables.archive import Archiver
 from parlour.server.tables.bots import BotPlay
 from parlour.server.tables.live import (
@@ -55,7 +56,7 @@ from parlour.server.tables.live import (
     token_hash,
     token_matches,
 )
-from parlour.server.tables.names import ban_values, clean_name
+from parlour.server.tables.names import ban_values, check_unique, clean_name
 from parlour.server.tables.protocol import encode, error_message, state_message
 from parlour.server.tables.sockets import Sockets
 from parlour.server.tables.writer import GroupWriter
@@ -255,14 +256,14 @@ class Hub:
         options: dict[str, Any] | None,
         public: bool = False,
         hints: bool = False,
+        client: str | None = None,
     ) -> tuple[LiveTable, str]:
         """A new open table, private (reached by its invitation link only) unless
-        ``public`` (listed in the lobby), with hints for the seat to act when ``hints``;
-        returns it and the host's secret token."""
+        ``public`` (listed in the lobby), with hints for the seat to act when ``hints``,
+        made from the address ``client``; returns it and the host's secret token."""
         game = get_game(game_id)
         resolved = game.resolve_options(players, options or {})
-        if self.waiting_tables() >= self.config.max_open_tables:
-            raise ServerError("web.error.too_many_tables")
+        shares.check_waiting(self, client)
         host = new_token()
         rec = TableRecord(
             id=secrets.token_hex(6),
@@ -278,6 +279,7 @@ class Hub:
         )
         rec.active = rec.created
         table = LiveTable(rec, game)
+        table.maker = client
         await self.write(self.store.create_table, rec)
         self.tables[rec.id] = table
         self.made_waiting(rec.id)
@@ -307,6 +309,7 @@ class Hub:
             self._free_seat(table, seat)
             if ban_values(name, client_hash) & table.record.bans:
                 raise ServerError("web.error.banned")
+            check_unique(name, [rec.name for rec in table.record.seats.values()])
             token = new_token()
             rec = SeatRecord(seat, "human", name, None, token_hash(token), client_hash)
             await self.write(self.store.take_seat, table.id, rec)
@@ -327,6 +330,7 @@ class Hub:
         label = clean_name(name) if name else ""
         async with self._change(table):
             self._free_seat(table, seat)
+            check_unique(label, [rec.name for rec in table.record.seats.values()])
             rec = SeatRecord(seat, "bot", label, spec, None)
             await self.write(self.store.take_seat, table.id, rec)
             table.record.seats[seat] = rec
@@ -366,8 +370,8 @@ class Hub:
                 raise ServerError("web.error.not_open")
             if len(table.record.seats) < table.players:
                 raise ServerError("web.error.seats_free")
-            if table.bots_only() and self.bot_tables() >= self.config.max_bot_tables:
-                raise ServerError("web.error.too_many_bot_tables")
+            if table.bots_only():
+                shares.check_bot_tables(self, table.maker)
             table.start_play()  # the opening state and the bots, before anything is stored
             try:
                 await self.db(self.store.set_status, table.id, PLAYING)
@@ -380,10 +384,6 @@ class Hub:
             self.broadcast(table)
             self.clocks.moved(table)  # its first turn's time starts
         self.bot_play.kick(table)
-
-    def bot_tables(self) -> int:
-        """Tables of bots only in play now."""
-        return sum(1 for tb in self.tables.values() if tb.status == PLAYING and tb.bots_only())
 
     def check_seat_token(self, table: LiveTable, seat: object, token: object) -> int:
         """The seat number if ``token`` is that seat's, else a ServerError."""

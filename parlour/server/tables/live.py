@@ -65,6 +65,8 @@ class Connection:
     heard: float = field(default_factory=time.monotonic)
     """When the client last sent a message (``time.monotonic``)."""
     close_code: int = 1000
+    client: str = ""
+    """The client's address (what a spectator's chat identity is bound to)."""
     """The websocket close code sent when the connection is closed from this side."""
 
     def send(self, message: dict[str, Any] | str | None) -> None:
@@ -128,6 +130,9 @@ class LiveTable:
         self.bot_task: asyncio.Task[None] | None = None
         self.histories: dict[tuple[str, int | None, tuple[str, ...]], History] = {}
         """Rendered logs by language, audience and names (kept while anyone listens)."""
+        self.maker: str | None = None
+        """The address that made the table (kept in memory only), for the per-address
+        caps on waiting and bot-only tables."""
         self.steps: dict[tuple[str, tuple[str, ...]], dict[str, list[str]]] = {}
         """Each action's steps as labels, by language and names (kept while anyone
         listens): the seat to act is sent them with every state message."""

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from parlour.server.errors import ServerError
 from parlour.server.store.storage import TableRecord
+from parlour.server.tables import shares
 from parlour.server.tables.live import OPEN, OVER, LiveTable, token_matches
 
 if TYPE_CHECKING:
@@ -43,8 +44,7 @@ async def rematch(hub: Hub, table: LiveTable, token: object) -> LiveTable:
         if table.status != OVER:
             raise ServerError("web.error.not_over")
         if table.record.rematch is None:
-            if hub.waiting_tables() >= hub.config.max_open_tables:
-                raise ServerError("web.error.too_many_tables")
+            shares.check_waiting(hub, table.maker)
             old = table.record
             rec = TableRecord(
                 id=secrets.token_hex(6),
@@ -62,7 +62,8 @@ async def rematch(hub: Hub, table: LiveTable, token: object) -> LiveTable:
             )
             linked = await hub.write(hub.store.create_rematch, old.id, rec)
             if linked == rec.id:
-                hub.tables[rec.id] = LiveTable(rec, table.game)
+                made = hub.tables[rec.id] = LiveTable(rec, table.game)
+                made.maker = table.maker  # the first table's address answers for it
                 hub.made_waiting(rec.id)
                 await hub.clocks.carry(table, hub.tables[rec.id])  # the same clock again
                 await hub.cluster.changed(rec.id)

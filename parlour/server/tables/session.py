@@ -348,7 +348,7 @@ async def _serve(
         return
     holder = None if seat is None or hello.token is None else token_hash(hello.token)
     await warm_history(table, lang, seat)
-    session = Session(hub, table, Connection(seat, lang, holder))
+    session = Session(hub, table, Connection(seat, lang, holder, client=ticket.client))
     ticket.conn = session.conn
     write_text = websocket.scope.get(WRITE_TEXT)
     if write_text is not None:  # parlour serve's protocol writes at once when it can
