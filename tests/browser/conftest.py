@@ -115,8 +115,16 @@ def shot(page: object, name: str, full_page: bool = True) -> None:
     )
 
 
-def axe_problems(page: object) -> list[str]:
-    """Serious and critical WCAG 2.1 A/AA violations axe-core finds on the page as it is now.
+SERIOUS = ("serious", "critical")
+"""The impacts every page must be free of."""
+
+MODERATE = ("moderate", "serious", "critical")
+"""With axe's best practices too (heading order, landmarks): the table pages are held to these."""
+
+
+def axe_problems(page: object, impacts: tuple[str, ...] = SERIOUS) -> list[str]:
+    """WCAG 2.1 A/AA violations of the given impacts axe-core finds on the page as it is now
+    (with moderate ones, axe's best practices are run too).
 
     axe-core (MPL-2.0) comes with the axe-playwright-python test dependency; only its script is
     used, injected into the page.
@@ -129,15 +137,17 @@ def axe_problems(page: object) -> list[str]:
     # Evaluated through the browser's debugging protocol: the server's Content-Security-Policy
     # (scripts from the server only) would block a script tag with axe inline.
     page.evaluate(script.read_text(encoding="utf-8") + "\n;0")  # type: ignore[attr-defined]
+    tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+    if "moderate" in impacts:
+        tags.append("best-practice")
     found = page.evaluate(  # type: ignore[attr-defined]
-        """async () => {
-          const r = await axe.run(document, {
-            runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-          });
+        """async ([tags, impacts]) => {
+          const r = await axe.run(document, { runOnly: { type: "tag", values: tags } });
           return r.violations
-            .filter((v) => v.impact === "serious" || v.impact === "critical")
+            .filter((v) => impacts.includes(v.impact))
             .map((v) => `${v.id} (${v.impact}): `
               + v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", "));
-        }"""
+        }""",
+        [tags, list(impacts)],
     )
     return list(found)

@@ -67,7 +67,7 @@ def play(page: Page, game: str, limit: int = 300) -> dict[str, int]:
             seen["rounds"] += 1
             panel = page.locator("#round-summary")
             current = page.locator(".ll-round").inner_text().removeprefix("Round ")
-            assert panel.locator("h3").inner_text() == f"Round {int(current) - 1} is over"
+            assert panel.locator("h2").inner_text() == f"Round {int(current) - 1} is over"
             assert panel.locator("table.scores tbody tr").count() == 2
             panel.locator("button.dismiss").click()
             assert page.locator("#round-summary").count() == 0
@@ -156,7 +156,7 @@ def test_a_whole_game_by_clicking_ends_with_its_score_summary(
     else:
         board = [
             b.removeprefix("Points: ")
-            for b in page.locator(".sm-seat h4 .badge").all_inner_texts()
+            for b in page.locator(".sm-seat h3 .badge").all_inner_texts()
             if b.startswith("Points")
         ]
         assert [rows.nth(s).locator("td").first.inner_text() for s in (0, 1)] == board

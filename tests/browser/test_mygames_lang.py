@@ -50,5 +50,5 @@ def test_a_refused_language_switch_keeps_the_page_in_the_log_language(
     watcher.goto(f"{base_url}/t/{table}?lang=es")
     watcher.wait_for_selector("#log li")
     assert first_log_line(watcher) == spanish
-    assert "Registro" in page.locator(".log-panel h3").inner_text()
+    assert "Registro" in page.locator(".log-panel h2").inner_text()
     assert page.errors == [] and watcher.errors == []

@@ -91,13 +91,13 @@ def test_against_bots_to_the_end_then_language_reload_and_replay(
     english = page.locator("#summary p.summary-line").inner_text()
     page.select_option("#lang", "vi")
     page.wait_for_function(
-        "() => document.querySelector('.log-panel h3').textContent === 'Nhật ký'"
+        "() => document.querySelector('.log-panel h2').textContent === 'Nhật ký'"
     )
     assert page.locator("#summary p.summary-line").inner_text() != english
     page.reload()
     page.wait_for_selector("#summary")
     assert page.locator("main").get_attribute("data-move") == moves
-    assert page.locator(".log-panel h3").inner_text() == "Nhật ký"
+    assert page.locator(".log-panel h2").inner_text() == "Nhật ký"
     page.select_option("#lang", "en")
     page.click("#summary a.button")
     page.wait_for_selector(".replay-controls")

@@ -9,6 +9,47 @@
 import { h } from "./dom.js";
 import { StepMenu } from "./menu.js";
 
+const INLINE = new Set(["SPAN", "STRONG", "EM", "B", "I", "TIME", "ABBR", "SMALL", "svg"]);
+
+// What a screen reader should say for a board element taken as a button: its parts as a
+// sentence ("Bo: 0 of 4 tokens, 1 card in hand, Discards, 3 Baron"), never run together
+// ("Bo0 of 4 tokens"); parts hidden from readers (drawn hearts, card backs) left out.
+export function spokenName(el) {
+  const parts = [];
+  let line = "";
+  const add = (text) => {
+    const chunk = text.replace(/\s+/g, " ");
+    if (!chunk.trim()) {
+      if (line && !line.endsWith(" ")) line += " ";
+      return;
+    }
+    if (line && !/\s$/.test(line) && !/^\s/.test(chunk)) line += " ";
+    line += chunk;
+  };
+  const flush = () => {
+    if (line.trim()) parts.push(line.trim());
+    line = "";
+  };
+  const walk = (node) => {
+    for (const child of node.childNodes) {
+      if (child.nodeType === 3) {
+        add(child.textContent);
+        continue;
+      }
+      if (!(child instanceof Element) || child.getAttribute("aria-hidden") === "true") continue;
+      const block = !INLINE.has(child.tagName);
+      if (block) flush();
+      const label = child.getAttribute("aria-label");
+      if (label && child.getAttribute("role") === "img") add(label);
+      else walk(child);
+      if (block) flush();
+    }
+  };
+  walk(el);
+  flush();
+  return parts.join(", ");
+}
+
 export class BoardPlay {
   // legal: the server's [{action, steps}]; onDone(action) takes a finished move.
   constructor(legal, pickPath, view, onDone) {
@@ -76,7 +117,7 @@ export class BoardPlay {
         el.dataset.pickKey = key;
         el.setAttribute("tabindex", "0");
         el.setAttribute("role", "button");
-        const name = el.getAttribute("aria-label") || el.textContent.trim();
+        const name = el.getAttribute("aria-label") || spokenName(el);
         el.setAttribute("aria-label", `${t("web.board.choose")}: ${name}`);
       }
     }

@@ -16,7 +16,8 @@ let panel = null;
 function tipBox() {
   if (!tip) {
     tip = h("div#card-tip", { role: "tooltip", hidden: true });
-    document.body.append(tip);
+    // Inside a landmark (the page's banner; it is drawn fixed beside the card all the same).
+    (document.querySelector("header.top") || document.body).append(tip);
   }
   return tip;
 }

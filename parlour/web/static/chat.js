@@ -46,7 +46,7 @@ export class ChatBox {
     const tab = seated && this.tab ? this.tab : mine;
     const host = hostOf(this.id);
     const lines = this.lines.filter((l) => l.channel === tab).map((l) => this.renderLine(l, host, ctx));
-    const parts = [h("h3#chat-title", {}, t("friends.chat.title"))];
+    const parts = [h("h2#chat-title", {}, t("friends.chat.title"))];
     if (seated) {
       parts.push(h("div.chat-tabs", { role: "group" }, CHANNELS.map((c) => h(
         `button.chat-tab#chat-tab-${c}`,

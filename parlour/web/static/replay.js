@@ -110,8 +110,8 @@ export class ReplayPage {
         ),
       ),
       this.renderEnd(d.view, ctx),
-      h("section.panel.board", {}, this.renderer(d.view, ctx)),
-      h("section.panel.log-panel", {}, h("h3", {}, t("web.table.log")), log),
+      h("section.panel.board", { "aria-labelledby": "board-title" }, h("h2.sr-only#board-title", t("web.table.board")), this.renderer(d.view, ctx)),
+      h("section.panel.log-panel", {}, h("h2", {}, t("web.table.log")), log),
       this.analysis.render(d),
     ]);
     this.cardKeys = markFresh(this.root.querySelector(".board"), this.cardKeys);
@@ -123,6 +123,6 @@ export class ReplayPage {
   // At the last move, the game's score table (as on the table page).
   renderEnd(view, ctx) {
     if (!view || !view.result || !this.renderer.endSummary) return null;
-    return h("section.panel.summary.replay-summary", h("h3", t("web.table.game_over")), this.renderer.endSummary(view, ctx));
+    return h("section.panel.summary.replay-summary", h("h2", t("web.table.game_over")), this.renderer.endSummary(view, ctx));
   }
 }

@@ -29,7 +29,7 @@ export class SeatLink {
   render(redraw) {
     const mine = seatOf(this.id);
     if (!mine) return null;
-    const parts = [h("h3", {}, t("friends.link.title"))];
+    const parts = [h("h2", {}, t("friends.link.title"))];
     if (this.link) {
       const url = `${window.location.origin}${this.link}`;
       parts.push(

@@ -340,7 +340,7 @@ export class TablePage {
       !mine ? h("label.option", {}, h("span.option-name", t("web.lobby.your_name")), h("input#name", {
         id: "name", value: myName(), maxlength: 32, onchange: (e) => keepName(e.target.value.trim()),
       })) : null,
-      h("h3", {}, t("web.table.seats")),
+      h("h2", {}, t("web.table.seats")),
       h("ol.seat-list", {}, rows),
       this.isHost() && !full
         ? h("button#fill-bots", { id: "fill-bots", type: "button", onclick: () => this.fillWithBots(table) }, t("web.table.fill_bots"))
@@ -442,7 +442,7 @@ export class TablePage {
     // "In this order" sits in the step bar with the other choices of the step.
     if (this.orderDone && picker) picker.querySelector(".picker-choices").prepend(this.orderDone);
     else if (this.orderDone) picker = h("div.picker.step-bar#picker", { role: "group", "aria-label": t("web.board.choose") }, h("div.picker-choices", this.orderDone));
-    const board = h("section.panel.board", { dataset: { picking: String(Boolean(picker) || Boolean(tree.querySelector(".pickable"))) } }, picker, tree);
+    const board = h("section.panel.board", { "aria-labelledby": "board-title", dataset: { picking: String(Boolean(picker) || Boolean(tree.querySelector(".pickable"))) } }, h("h2.sr-only#board-title", t("web.table.board")), picker, tree);
     // The board first (what a phone shows without scrolling), the text menu of moves after it.
     const parts = [this.renderPlayers(msg), board, this.renderTurn(msg), this.renderRecent()];
     if (msg.summary) {
@@ -529,7 +529,7 @@ export class TablePage {
     this.shownEnd = true;
     return h(
       fresh ? "section.panel.summary.fresh#summary" : "section.panel.summary#summary",
-      h("div.summary-bar", h("h3", {}, t("web.table.game_over")), this.closeButton(() => {
+      h("div.summary-bar", h("h2", {}, t("web.table.game_over")), this.closeButton(() => {
         this.endDismissed = true;
       })),
       h("p.summary-line", {}, msg.summary),
@@ -551,7 +551,7 @@ export class TablePage {
     return h(
       fresh ? "section.panel.round-summary.fresh#round-summary" : "section.panel.round-summary#round-summary",
       { dataset: { key: round.key } },
-      h("div.summary-bar", h("h3", round.title), this.closeButton(() => this.dismissed.add(round.key))),
+      h("div.summary-bar", h("h2", round.title), this.closeButton(() => this.dismissed.add(round.key))),
       round.parts,
     );
   }
@@ -595,7 +595,8 @@ export class TablePage {
       }
       return box;
     }
-    box.append(h("h3.your-turn#turn-title", { role: "status" }, t("web.table.your_turn")));
+    // Said once as it appears (a live region around the heading, not on it).
+    box.append(h("div.turn-status", { role: "status" }, h("h2.your-turn#turn-title", t("web.table.your_turn"))));
     if (this.pending) {
       box.append(this.renderConfirm(this.pending), this.askFirstSwitch());
       return box;
@@ -670,6 +671,6 @@ export class TablePage {
       list.append(logLine(e, fresh));
     });
     this.freshFrom = this.log.length;
-    return h("section.panel.log-panel", {}, h("h3", {}, t("web.table.log")), list);
+    return h("section.panel.log-panel", {}, h("h2", {}, t("web.table.log")), list);
   }
 }

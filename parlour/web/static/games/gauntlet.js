@@ -80,7 +80,7 @@ export function render(view, ctx) {
   );
   if (view.seat !== null && view.hand && view.hand.length) {
     const deck = view.seat === thanosSeat ? "thanos" : "hero";
-    root.append(h("div.hand", h("h4", ctx.t("web.table.hand")), h("div.cards", view.hand.map((c) => picks(card(ctx, c, "", deck), handKey(c))))));
+    root.append(h("div.hand", h("h3", ctx.t("web.table.hand")), h("div.cards", view.hand.map((c) => picks(card(ctx, c, "", deck), handKey(c))))));
   }
   if (view.looking && view.looking.length) {
     // Cards being ordered: tapped from the top down, the ends labelled.
@@ -109,7 +109,7 @@ export function render(view, ctx) {
       h(
         `div.seat-board.ig-seat.${deck}`,
         { dataset: { seat: s, acting: String(view.to_act === s) } },
-        h("h4", ctx.names[s], " ", h("span.badge", ctx.t(s === thanosSeat ? "web.table.role_thanos" : "web.table.role_hero")), view.tokens[s] ? h("span.badge.power", icon("bolt"), ` ${view.tokens[s]}`) : null),
+        h("h3", ctx.names[s], " ", h("span.badge", ctx.t(s === thanosSeat ? "web.table.role_thanos" : "web.table.role_hero")), view.tokens[s] ? h("span.badge.power", icon("bolt"), ` ${view.tokens[s]}`) : null),
         hand,
         h("div.cards", view.faceup[s].map((c) => card(ctx, c, ".small", deck))),
       ),
@@ -117,7 +117,7 @@ export function render(view, ctx) {
   }
   root.append(seats);
   if (view.thanos_defeated && view.thanos_defeated.length) {
-    root.append(h("div.ig-defeated", h("h4", ctx.t("web.table.defeated")), h("div.cards", view.thanos_defeated.map((c) => card(ctx, c, ".small", "thanos")))));
+    root.append(h("div.ig-defeated", h("h3", ctx.t("web.table.defeated")), h("div.cards", view.thanos_defeated.map((c) => card(ctx, c, ".small", "thanos")))));
   }
   return root;
 }

@@ -43,7 +43,7 @@ export function render(view, ctx) {
     else if (key !== "hand") zones.push([key, v]);
   }
   if (Array.isArray(view.hand)) {
-    root.append(h("div.hand", {}, h("h4", {}, ctx.t("web.table.hand")), h("div.cards", {}, view.hand.map((c) => card(ctx, c)))));
+    root.append(h("div.hand", {}, h("h3", {}, ctx.t("web.table.hand")), h("div.cards", {}, view.hand.map((c) => card(ctx, c)))));
   }
   const seats = h("div.seat-boards");
   for (let s = 0; s < players; s++) {
@@ -51,7 +51,7 @@ export function render(view, ctx) {
       h(
         "div.seat-board",
         { dataset: { seat: s, acting: String(view.to_act === s) } },
-        h("h4", {}, ctx.names[s]),
+        h("h3", {}, ctx.names[s]),
         h("dl.fields", {}, perSeat.map(([key, v]) => [h("dt", {}, label(key)), h("dd", {}, value(ctx, v[s]))])),
       ),
     );

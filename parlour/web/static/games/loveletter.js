@@ -1,6 +1,7 @@
 // Love Letter: hands, discards in order, tokens of affection, protection and knowledge.
 import { helpAttrs } from "../cardhelp.js";
 import { h } from "../dom.js";
+import { gameName } from "../i18n.js";
 import { icon } from "../icons.js";
 import { gameData } from "../render.js";
 import { scoreTable } from "../summary.js";
@@ -44,7 +45,8 @@ export function pickPath(action, steps) {
   let m;
   if ((m = action.match(/^keep=(\w+);bottom=([\w,]+)$/))) {
     // The Chancellor: the card kept, then the others top to bottom.
-    return [[`hand:${m[1]}`, steps[0]], ...m[2].split(",").map((c, i) => [`hand:${c}`, steps[i + 1] || c])];
+    // The step labels name the order as one choice: each card tapped is named by its card name.
+    return [[`hand:${m[1]}`, steps[0]], ...m[2].split(",").map((c) => [`hand:${c}`, gameName("loveletter", c)])];
   }
   if ((m = action.match(/^look=p(\d+)$/))) return [[`seat:${m[1]}`, steps[steps.length - 1]]];
   if ((m = action.match(/^(\w+)(?:>([p\d+]+))?(?:=(\d+))?$/)) && !["keep", "discard"].includes(action) && !action.startsWith("look=")) {
@@ -78,7 +80,7 @@ export function render(view, ctx) {
     // The Chancellor's cards: after the card kept is tapped, the others may be dragged into the
     // order they go under the deck (table.js sets the kept card aside).
     const ordering = view.pending && view.pending.chancellor === view.seat ? { dataset: { order: "top-first", orderAfter: "1" } } : {};
-    root.append(h("div.hand", h("h4", ctx.t("web.table.hand")), h("div.cards", ordering, view.hand.map((c) => picks(card(ctx, c, ed), `hand:${c}`)))));
+    root.append(h("div.hand", h("h3", ctx.t("web.table.hand")), h("div.cards", ordering, view.hand.map((c) => picks(card(ctx, c, ed), `hand:${c}`)))));
   }
   const seats = h("div.seat-boards");
   for (let s = 0; s < view.players; s++) {
@@ -96,7 +98,7 @@ export function render(view, ctx) {
       h(
         "div.seat-board.ll-seat",
         { dataset: { seat: s, acting: String(view.to_act === s), out: String(!inRound) } },
-        h("h4", ctx.names[s], view.protected[s] ? h("span.badge.shield", icon("shield"), ` ${ctx.t("web.table.protected")}`) : null),
+        h("h3", ctx.names[s], view.protected[s] ? h("span.badge.shield", icon("shield"), ` ${ctx.t("web.table.protected")}`) : null),
         h("div", ctx.t("web.table.tokens", { tokens: view.tokens[s], goal: view.tokens_to_win }), " ", hearts(view.tokens[s], view.tokens_to_win)),
         hand,
         h("div.ll-discards", h("span.muted", ctx.t("web.table.discards")), h("div.cards", view.discards[s].map((c) => card(ctx, c, ed, ".small")))),
@@ -149,7 +151,7 @@ function roundEnd(view, ctx, last) {
     last.showdown && shown.length
         ? h(
             "div.summary-showdown",
-            h("h4", ctx.t("web.summary.showdown")),
+            h("h3", ctx.t("web.summary.showdown")),
             h("div.cards", shown.map(([s, id]) => h("div.shown", h("span", ctx.names[Number(s)]), card(ctx, id, view.edition, ".small")))),
           )
         : null,

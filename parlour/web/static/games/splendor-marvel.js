@@ -205,7 +205,7 @@ export function render(view, ctx) {
       h(
         "div.seat-board.sm-seat",
         { dataset: { seat: s, acting: String(view.to_act === s) } },
-        h("h4", ctx.names[s], " ", h("span.badge", `${ctx.t("web.table.points")}: ${p.points}`), p.tags ? h("span.badge.sm-tags", `${ctx.t("splendor-marvel.ui.tags")}: ${p.tags}`) : null, view.avengers === s ? h("span.badge.sm-assemble", ctx.name("avengers_assemble")) : null, p.gauntlet ? h("span.badge.power", { title: ctx.t("web.summary.gauntlet") }, icon("fist"), ` ${ctx.t("web.summary.gauntlet")}`) : null),
+        h("h3", ctx.names[s], " ", h("span.badge", `${ctx.t("web.table.points")}: ${p.points}`), p.tags ? h("span.badge.sm-tags", `${ctx.t("splendor-marvel.ui.tags")}: ${p.tags}`) : null, view.avengers === s ? h("span.badge.sm-assemble", ctx.name("avengers_assemble")) : null, p.gauntlet ? h("span.badge.power", { title: ctx.t("web.summary.gauntlet") }, icon("fist"), ` ${ctx.t("web.summary.gauntlet")}`) : null),
         progress(ctx, p),
         h("div.sm-row", h("span.muted", ctx.t("splendor-marvel.ui.tokens")), Object.entries(p.tokens).map(([c, n]) => (n ? picks(gem(ctx, c, n), s === view.seat ? `mytoken:${c}` : `token:${s}:${c}`) : null))),
         h("div.sm-row", h("span.muted", ctx.t("web.table.bonuses")), Object.entries(p.bonuses).map(([c, n]) => (n ? gem(ctx, c, n, true) : null))),
