@@ -27,6 +27,7 @@ from parlour.server.routes import (
     catalog,
     chat,
     clocks,
+    friends,
     learn,
     lessons,
     pages,
@@ -71,7 +72,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     app.add_exception_handler(RequestValidationError, _bad_request)
     refusals.install(app)  # the framework's own refusals and faults, as catalog errors too
     routers: tuple[ModuleType, ...] = (pages, catalog, tables, replays, learn, chat, lessons)
-    routers += (clocks, accounts, account_data, ratings, push)
+    routers += (clocks, accounts, account_data, ratings, push, friends)
     for router in (area.router for area in routers):
         app.include_router(router)
     app.include_router(session.router)

@@ -48,6 +48,8 @@ HTTP_STATUS: dict[str, int] = {
     "account.error.bad_csrf": 403,
     "account.error.name_taken": 409,
     "account.error.no_player": 404,
+    "account.error.not_friends": 403,
+    "account.error.not_your_table": 403,
 }
 """The HTTP status of each refusal (400 when not listed)."""
 

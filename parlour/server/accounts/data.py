@@ -1,9 +1,10 @@
 """An account's own data: all of it as JSON (export), and its deletion.
 
 Deleting an account deletes everything of it: its ways in, recovery code, sessions, the
-seats it held, its ratings and rating changes, its devices' push subscriptions. The seats
-it played in past games stay in those games (their logs need them) under no name: every
-page shows such a seat as its generic seat name ("Player 2"), a former player.
+seats it held, its ratings and rating changes, its devices' push subscriptions, its
+friends and invitations. The seats it played in past games stay in those games (their
+logs need them) under no name: every page shows such a seat as its generic seat name
+("Player 2"), a former player.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 
 from sqlalchemy import delete, select, update
 
+from parlour.server.accounts.friends import friends_t, invitations_t, seen_t
 from parlour.server.accounts.push import push_t
 from parlour.server.accounts.ratings import changes_t, ratings_t
 from parlour.server.accounts.schema import (
@@ -128,4 +130,10 @@ def delete_account(store: Store, account_id: str) -> list[tuple[str, int]]:
             (accounts_t, accounts_t.c.id),
         ):
             conn.execute(delete(table).where(column == account_id))
+        for table, either in (
+            (friends_t, (friends_t.c.account_id, friends_t.c.friend_id)),
+            (invitations_t, (invitations_t.c.to_id, invitations_t.c.from_id)),
+            (seen_t, (seen_t.c.account_id, seen_t.c.account_id)),
+        ):
+            conn.execute(delete(table).where((either[0] == account_id) | (either[1] == account_id)))
     return renamed

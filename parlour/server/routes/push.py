@@ -5,7 +5,10 @@ pushes themselves: a person's turn at a turn-based table, and a rated or held ga
 from __future__ import annotations
 
 import asyncio
+import logging
 import weakref
+from collections.abc import Callable, Coroutine
+from functools import partial
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -19,6 +22,8 @@ from parlour.server.routes.accounts import Me
 from parlour.server.routes.common import hub_of, lang_of
 from parlour.server.tables.hub import Hub
 from parlour.server.tables.live import OVER, LiveTable
+
+log = logging.getLogger("parlour.server")
 
 router = APIRouter(prefix="/api/push")
 
@@ -98,12 +103,9 @@ async def unsubscribe(body: Unsubscribe, request: Request, me: Me) -> dict[str, 
 async def start(hub: Hub) -> None:
     """Read (or make) the server's key; push after every move this process stores."""
     _KEYS[hub] = await hub.db(push.vapid, hub.store)
-    sending = _SENDING.setdefault(hub, set())
 
     def moved(table: LiveTable) -> None:
-        task = asyncio.get_running_loop().create_task(after_move(hub, table))
-        sending.add(task)  # kept until done: the loop holds tasks only weakly
-        task.add_done_callback(sending.discard)
+        later(hub, after_move(hub, table))
 
     hub.on_moved.append(moved)
 
@@ -128,16 +130,41 @@ async def after_move(hub: Hub, table: LiveTable) -> None:
     else:
         return
     holders = await hub.read(store.holders, hub.store, table.id, seats)
-    targets = await hub.read(push.devices, hub.store, holders, kind)
-    for device in targets:
-        lang = device.lang if device.lang in LANGUAGES else "en"
-        message = {
+
+    def message(lang: str) -> dict[str, str]:
+        return {
             "title": t(title, lang),
             "body": t(body, lang, game=table.game.id),
             "url": f"/t/{table.id}",
             "tag": f"{kind}:{table.id}",
         }
+
+    await deliver(hub, holders, kind, message)
+
+
+async def deliver(
+    hub: Hub, account_ids: list[str], kind: str, message: Callable[[str], dict[str, str]]
+) -> None:
+    """Push to every device of these accounts that wants to hear of ``kind`` the message
+    written in its language; a device whose push service says it is gone is dropped."""
+    targets = await hub.read(push.devices, hub.store, account_ids, kind)
+    for device in targets:
+        lang = device.lang if device.lang in LANGUAGES else "en"
         subject = hub.config.push_subject
-        alive = await asyncio.to_thread(push.send, _KEYS[hub], subject, device, message)
+        alive = await asyncio.to_thread(push.send, _KEYS[hub], subject, device, message(lang))
         if not alive:
             await hub.write(push.drop, hub.store, device.endpoint)
+
+
+def later(hub: Hub, work: Coroutine[Any, Any, None]) -> None:
+    """Run ``work`` (pushes) without holding up the request that asked for it."""
+    task = asyncio.get_running_loop().create_task(work)
+    sending = _SENDING.setdefault(hub, set())
+    sending.add(task)  # kept until done: the loop holds tasks only weakly
+    task.add_done_callback(partial(_sent, sending))
+
+
+def _sent(sending: set[asyncio.Task[None]], task: asyncio.Task[None]) -> None:
+    sending.discard(task)
+    if not task.cancelled() and task.exception() is not None:
+        log.error("pushing failed", exc_info=task.exception())
