@@ -8,7 +8,10 @@ or silent for ``ServerConfig.away_after`` seconds), and *offline* with no connec
 Every change is pushed to the table's live clients (those that beat: a client that never
 beats hears none of this) as a ``presence`` message: each seat's status, the number of
 spectators, and the last arrivals and departures for the table's strip, apart from the
-game log. Clients render the names themselves, from the state message's names.
+game log. Clients render the names themselves, from the state message's names. A seat's
+change is pushed at once; spectators coming and going are gathered and pushed at most
+once every ``COALESCE`` seconds a table (their churn once sent everyone at the table
+hundreds of messages a second).
 
 With several processes (see :mod:`parlour.server.cluster.coordination`) each process says what it
 sees of its own connections (each seat's status and its spectators) whenever that changes, and all
@@ -44,6 +47,8 @@ processes, between two times a process says all it sees)."""
 HEARD_FOR = 3 * SWEEP_EVERY
 """Seconds what another process said of a table counts unless said again."""
 RANK = {OFFLINE: 0, AWAY: 1, ONLINE: 2}
+COALESCE = 1.0
+"""Seconds a change of a table's spectators waits, gathering others, before it is pushed."""
 
 
 @dataclass
@@ -69,6 +74,8 @@ class TablePresence:
     """Spectators as last pushed."""
     strip: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=STRIP))
     """The last changes: ``{"seat", "status", "at"}`` (``at`` in seconds since the epoch)."""
+    later: asyncio.TimerHandle | None = None
+    """The push of spectators' comings and goings, when one waits."""
 
 
 @dataclass
@@ -134,6 +141,8 @@ class Presence:
         mine.seen.pop(conn, None)
         self.update(table)
         if not mine.seen:
+            if mine.later is not None:
+                mine.later.cancel()
             del self.tables[table.id]
             self._said.pop(table.id, None)
 
@@ -237,9 +246,15 @@ class Presence:
         now = self.seats(table)
         watchers = watching + sum(heard.watchers for heard in self._fresh(table.id))
         changed = [s for s in range(table.players) if now[s] != mine.told[s]]
-        if not changed and watchers == mine.watchers:
+        if not changed:
+            if watchers != mine.watchers:
+                mine.watchers = watchers
+                self._push_later(table.id, mine)
             return False
         mine.watchers = watchers
+        if mine.later is not None:  # told now, with the spectators as they are
+            mine.later.cancel()
+            mine.later = None
         stamp = time.time()
         for s in changed:
             mine.strip.append({"seat": s, "status": now[s], "was": mine.told[s], "at": stamp})
@@ -248,6 +263,18 @@ class Presence:
         if ONLINE in (now[s] for s in changed):
             self.hub.clocks.seats_changed(table)  # a bot standing in gives the seat back
         return True
+
+    def _push_later(self, table_id: str, mine: TablePresence) -> None:
+        """Push the table's presence in ``COALESCE`` seconds (unless one waits already)."""
+        if mine.later is None:
+            loop = asyncio.get_running_loop()
+            mine.later = loop.call_later(COALESCE, self._push_now, table_id, mine)
+
+    def _push_now(self, table_id: str, mine: TablePresence) -> None:
+        mine.later = None
+        table = self.hub.tables.get(table_id)
+        if table is not None and self.tables.get(table_id) is mine:
+            self.push(table, self.message(table))
 
     def push(self, table: LiveTable, message: dict[str, Any]) -> None:
         """Send ``message`` to every live client of the table (encoded once for all)."""
