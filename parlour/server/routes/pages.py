@@ -40,6 +40,12 @@ async def account_page() -> FileResponse:
     return FileResponse(INDEX)
 
 
+@router.get("/friends")
+async def friends_page() -> FileResponse:
+    """The signed-in account's friends and invitations (see parlour.server.routes.friends)."""
+    return FileResponse(INDEX)
+
+
 @router.get("/players/{name}")
 async def profile_page(name: str) -> FileResponse:
     """A player's profile (see parlour.server.routes.ratings)."""

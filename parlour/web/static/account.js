@@ -6,6 +6,7 @@ import { call, heldTokens, keepHost, keepSeat, myName } from "./api.js";
 import { h } from "./dom.js";
 import { need, t } from "./i18n.js";
 import { patch } from "./patch.js";
+import { KINDS, pushesPossible, turnOff, turnOn } from "./pushes.js";
 
 const MIN_PASSWORD = 8; // as the server's accounts.keys.MIN_PASSWORD
 
@@ -242,6 +243,29 @@ export class AccountPage {
     );
   }
 
+  pushPanel() {
+    if (!pushesPossible()) return h("p.muted#push-unavailable", {}, t("account.push.unavailable"));
+    const boxes = KINDS.map((kind) => h("label.check", { for: `push-${kind}` },
+      h(`input#push-${kind}`, { id: `push-${kind}`, type: "checkbox", checked: true }), " ", t(`account.push.${kind}`)));
+    return h(
+      "fieldset.account-part#push-part",
+      {},
+      h("legend", {}, t("account.push.title")),
+      boxes,
+      h("p.row", {},
+        h("button#push-on", { type: "button", onclick: () => this.attempt(async () => {
+          const chosen = Object.fromEntries(KINDS.map((k) => [k, this.root.querySelector(`#push-${k}`).checked]));
+          if (!(await turnOn(chosen, this.me.csrf))) throw new Error(t("account.push.refused"));
+          this.notice = t("account.me.saved");
+        }) }, t("account.push.on")),
+        h("button#push-off", { type: "button", onclick: () => this.attempt(async () => {
+          await turnOff(this.me.csrf);
+          this.notice = t("account.me.saved");
+        }) }, t("account.push.off")),
+      ),
+    );
+  }
+
   codePanel() {
     return h(
       "section.account-part#code-part",
@@ -258,7 +282,10 @@ export class AccountPage {
     return h(
       "section.account-part#me-part",
       {},
-      h("p", {}, h("a.button#account-games", { href: "/mine" }, t("account.me.games"))),
+      h("p.row", {},
+        h("a.button#account-games", { href: "/mine" }, t("account.me.games")),
+        h("a.button#account-friends", { href: "/friends" }, t("account.me.friends")),
+      ),
       h("p#account-passkeys", {}, t("account.me.passkeys", { count: account.passkeys })),
       h("p#account-password-state", {}, t(account.password ? "account.me.password_on" : "account.me.password_off")),
       h(
@@ -272,6 +299,7 @@ export class AccountPage {
         h("button#new-code", { type: "button", onclick: () => this.newCode() }, t("account.me.new_code")),
         h("button#signout", { type: "button", onclick: () => this.signOut() }, t("account.me.signout")),
       ),
+      this.pushPanel(),
       h("p.row", {},
         h("a#account-profile", { href: `/players/${encodeURIComponent(account.name)}` }, t("account.me.profile")),
         h("a#account-export", { href: "/api/account/export", download: "parlour-account.json" }, t("account.me.export")),

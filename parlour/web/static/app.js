@@ -41,6 +41,9 @@ async function route() {
   } else if ((match = path.match(/^\/ladder\/([\w-]+)$/))) {
     const { LadderPage } = await import("./players.js");
     page = new LadderPage(main, match[1]);
+  } else if (path === "/friends") {
+    const { FriendsPage } = await import("./circle.js");
+    page = new FriendsPage(main);
   } else if (path === "/account") {
     const { AccountPage } = await import("./account.js");
     page = new AccountPage(main);

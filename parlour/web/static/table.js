@@ -14,6 +14,7 @@ import { DragOrder } from "./order.js";
 import { HintBox } from "./hint.js";
 import { patch } from "./patch.js";
 import { Presence } from "./presence.js";
+import { inviteFriends } from "./invite.js";
 import { ratedSwitch, ratingChanges } from "./rated.js";
 import { rematchButton } from "./rematch.js";
 import { SeatLink, claimFromAddress } from "./seatlink.js";
@@ -356,6 +357,7 @@ export class TablePage {
         }), " ", t("core.bot.advanced"))
         : null,
       ratedSwitch(this.id, this.isHost()),
+      inviteFriends(this.id),
       this.isHost()
         ? h("button.primary#start", { id: "start", type: "button", disabled: !full, onclick: () => this.startGame() }, t("web.table.start"))
         : h("p.muted", {}, t("web.table.waiting_host")),
