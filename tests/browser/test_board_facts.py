@@ -108,6 +108,36 @@ def test_a_round_summary_says_who_won_the_spys_token_LL_CARD_SPY(page: Page) -> 
     assert "summary-bonuses" not in call(page, "loveletter", "roundSummary", _ll_view(), log=[])
 
 
+def test_a_showdown_panel_tells_the_log_s_lines_not_a_rule_of_its_own(page: Page) -> None:
+    """A tie broken on discards (two Counts, LL-CARD-COUNT): the panel gives the log's lines
+    that decided the round (the reveals, the tie-break, the winner), and no "highest card"."""
+    log = [
+        {"kind": "round_start", "data": {"round": 1}, "text": "Round 1 begins; Ana plays first."},
+        {"kind": "played", "data": {"seat": 0}, "text": "Ana plays Count."},
+        {"kind": "reveal", "data": {"seat": 0}, "text": "Ana reveals Guard (value 3)."},
+        {"kind": "reveal", "data": {"seat": 1}, "text": "Bo reveals Baroness (value 3)."},
+        {
+            "kind": "tie_break",
+            "data": {},
+            "text": "Tie between Ana, Bo: the highest discard total is 22.",
+        },
+        {"kind": "round_won", "data": {"winner": [0]}, "text": "Ana wins the round."},
+        {"kind": "token", "data": {"seat": 0, "reason": "round"}, "text": "Ana gains a token."},
+        {"kind": "round_start", "data": {"round": 2}, "text": "Round 2 begins; Ana plays first."},
+    ]
+    last = {"round": 1, "winners": [0], "showdown": True, "hands": {"0": "guard", "1": "baroness"}}
+    html = call(
+        page, "loveletter", "roundSummary", _ll_view(edition="premium", last_round=last), log=log
+    )
+    told = page.evaluate(
+        "h => { const d = document.createElement('div'); d.innerHTML = h;"
+        " return [...d.querySelectorAll('.summary-log li')].map((li) => li.textContent); }",
+        html,
+    )
+    assert told == [e["text"] for e in log[2:6]]
+    assert "highest card won" not in html
+
+
 def _ig_view(**over: Any) -> dict[str, Any]:
     view: dict[str, Any] = {
         "players": 2,

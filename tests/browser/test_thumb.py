@@ -103,13 +103,34 @@ def open_table(browser: Any, base: str, size: dict[str, int], spec: tuple[Any, .
     return page
 
 
+def panel_agrees_with_log(page: Page) -> int:
+    """A round's or the game's panel tells the showdown in the log's own lines: each is a line
+    of the log, the last the log's latest round result. 1 when the panel told one, else 0."""
+    told = page.locator("#round-summary .summary-log li, #summary .summary-log li")
+    if not told.count():
+        return 0
+    lines = told.all_inner_texts()
+    log = [line.strip() for line in page.locator("#log li").all_inner_texts()]
+    assert all(line.strip() in log for line in lines), (lines, log[-12:])
+    results = page.locator("#log li[data-kind='round_won'], #log li[data-kind='round_nobody']")
+    assert lines[-1].strip() == results.last.inner_text().strip()
+    return 1
+
+
 def tap_through(page: Page, name: str, limit: int = 800) -> dict[str, int]:
     """Tap the first thing offered until the game ends; every step's controls must be in view.
 
     Taps use the pointer at the control's place as it is on screen (no scrolling first)."""
-    seen = {"taps": 0, "steps": 0}
+    seen = {"taps": 0, "steps": 0, "panels": 0}
     for _ in range(limit):
+        if page.locator("#round-summary, #summary").count():
+            told = panel_agrees_with_log(page)
+            if told and not seen["panels"]:
+                shot(page, f"42-{name}-panel", full_page=False)
+            seen["panels"] += told
         if page.locator("#summary").count():
+            assert page.evaluate(OFF_SCREEN) == [], f"{name}: the end panel"
+            shot(page, f"42-{name}-end", full_page=False)
             return seen
         bad = page.evaluate(OFF_SCREEN)
         assert bad == [], f"{name} after {seen['taps']} taps: {bad}"

@@ -140,13 +140,29 @@ function bonusLines(ctx) {
   return out;
 }
 
+// The log's own lines that decided the last showdown: the hands revealed (their values with
+// the Counts), a tie broken on discards, the winner or nobody. The panel says what the log
+// says, never a rule of its own ("the highest card won" when a tie was broken).
+const DECIDING = new Set(["reveal", "tie_break", "round_won", "round_nobody"]);
+
+function decidingLines(ctx) {
+  const log = ctx.log || [];
+  let end = log.length - 1;
+  while (end >= 0 && log[end].kind !== "round_won" && log[end].kind !== "round_nobody") end--;
+  let start = end;
+  while (start > 0 && log[start - 1].kind !== "round_start" && DECIDING.has(log[start - 1].kind)) start--;
+  return end < 0 ? [] : log.slice(start, end + 1).filter((e) => DECIDING.has(e.kind)).map((e) => e.text);
+}
+
 // Why the round ended, its bonus tokens and the hands shown at its showdown (round panel and
 // end panel alike).
 function roundEnd(view, ctx, last) {
   const shown = Object.entries(last.hands || {});
   const bonuses = bonusLines(ctx);
+  const deciding = last.showdown ? decidingLines(ctx) : [];
   return [
     h("p.summary-why", ctx.t(last.showdown ? "web.summary.by_showdown" : "web.summary.by_knockout")),
+    deciding.length ? h("ul.summary-log", deciding.map((line) => h("li", line))) : null,
     bonuses.length ? h("ul.summary-bonuses", { "aria-label": ctx.t("web.summary.bonuses") }, bonuses.map((line) => h("li", line))) : null,
     last.showdown && shown.length
         ? h(

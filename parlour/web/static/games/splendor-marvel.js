@@ -234,5 +234,8 @@ export function endSummary(view, ctx) {
       { label: ctx.t("web.summary.gauntlet"), values: view.seats.map((p) => (p.gauntlet ? "✓" : "")) },
     ]),
     details.decided_by ? h("div.summary-note.summary-decided", ctx.t("web.summary.decided_by", { rule: ctx.name(details.decided_by) })) : null,
+    // Why each player did or did not take the Infinity Gauntlet: the same checklist as on the
+    // board (points, the five colours, a Time token), each part marked once met.
+    h("div.summary-progress", view.seats.map((p, s) => h("div.summary-player", h("strong", ctx.names[s]), progress(ctx, p)))),
   ];
 }
