@@ -160,3 +160,29 @@ def test_a_rated_game_on_postgres(pg_url: str) -> None:
         from parlour.server.accounts.ratings import rate_game
 
         assert rate_game(hub.store, table, "highcard", (0,)) is False
+
+
+def test_several_processes_rating_the_same_game_rate_it_once(tmp_path: Path) -> None:
+    db = tmp_path / "parlour.db"
+    with app_on(db) as client:
+        hub: Any = client.app.state.hub  # type: ignore[attr-defined]
+        table, tokens = rated_table(client, ("Kim", "Lou"))
+        # The game ends with this process's rating held back, as if it stopped there.
+        hub.on_moved.clear()
+        play_out(client, table, tokens)
+        assert ladder(client) == {}
+    from concurrent.futures import ThreadPoolExecutor
+
+    from parlour.server.accounts.ratings import rate_game
+    from parlour.server.store.storage import Store
+
+    stores = [Store(f"sqlite:///{db}") for _ in range(4)]
+    try:
+        with ThreadPoolExecutor(4) as pool:
+            done = list(pool.map(lambda s: rate_game(s, table, "highcard", (0,)), stores))
+    finally:
+        for store in stores:
+            store.close()
+    assert sorted(done) == [False, False, False, True]
+    with app_on(db) as client:
+        assert sorted(games for _, games in ladder(client).values()) == [1, 1]

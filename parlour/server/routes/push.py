@@ -105,7 +105,9 @@ async def start(hub: Hub) -> None:
     _KEYS[hub] = await hub.db(push.vapid, hub.store)
 
     def moved(table: LiveTable) -> None:
-        later(hub, after_move(hub, table))
+        # Most moves tell nobody: decided here, without a task for each move.
+        if table.record.status == OVER or hub.clocks.turn_based(table):
+            later(hub, after_move(hub, table))
 
     hub.on_moved.append(moved)
 
