@@ -148,8 +148,9 @@ def in_thread(fn: Any) -> tuple[threading.Thread, list[Any]]:
 def test_a_busy_pool_refuses_politely_and_a_hint_is_kept_for_its_turn(
     client: TestClient,
 ) -> None:
-    """One hint worker busy: another table's hint is refused at once (503, nothing queued);
-    the first one's answer is kept, so asking again at the same turn searches no more."""
+    """One hint worker busy: the same address's hint at another table is refused at once
+    (429: one request of an address at a time, nothing queued); the first one's answer is
+    kept, so asking again at the same turn searches no more."""
     held = Held()
     client.app.state.hint_search = held  # type: ignore[attr-defined]
     client.app.state.hints = HintPool(1, 8)  # type: ignore[attr-defined]
@@ -158,8 +159,8 @@ def test_a_busy_pool_refuses_politely_and_a_hint_is_kept_for_its_turn(
     thread, out = in_thread(lambda: ask(client, one, seat=0, token=tokens1[0]))
     assert held.started.wait(30)
     busy = client.post(f"/api/tables/{two}/hint?lang=zh", json={"seat": 0, "token": tokens2[0]})
-    refused(busy, 503, "web.error.hint_busy")
-    assert "提示" in busy.json()["message"]
+    refused(busy, 429, "web.error.too_fast")
+    assert "请求" in busy.json()["message"]
     held.release.set()
     thread.join(30)
     assert out[0].status_code == 200, out[0].text

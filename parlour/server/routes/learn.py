@@ -9,7 +9,10 @@ a finished game may be analysed, by anyone: before the end, an analysis would te
 
 A hint is searched from the asking seat's observation only (see :mod:`parlour.learn.hints`)
 on a pool of its own, as bounded; only the person seated at the seat to act may ask, and
-only at a table whose host turned hints on when making it.
+only at a table whose host turned hints on when making it. Searches are asked for in turn,
+one request of an address at a time (see :mod:`parlour.server.features.fair_turns`), and
+each address may start ``hint_rate`` hint searches and ``analysis_rate`` analyses
+(``web.error.too_fast``, 429).
 """
 
 from __future__ import annotations
@@ -27,7 +30,8 @@ from parlour.learn.analysis import Analysis, analysis_budget
 from parlour.learn.hints import Hint, HintPool, HintSearch, hint_rng
 from parlour.learn.jobs import AnalysisPool, Job, PoolBusy
 from parlour.server.errors import ServerError
-from parlour.server.routes.common import hub_of, lang_of
+from parlour.server.features.fair_turns import FairTurns
+from parlour.server.routes.common import client_of, hub_of, lang_of
 from parlour.server.tables.live import OPEN, OVER, LiveTable
 
 router = APIRouter()
@@ -69,6 +73,18 @@ def hint_pool_of(app: FastAPI) -> HintPool:
     return pool
 
 
+HINT_WAIT = 5.0
+"""Seconds a hint request waits for its turn at the hint worker before it is refused."""
+
+
+def hint_turns_of(app: FastAPI) -> FairTurns:
+    """The app's turns at the hint workers (see :mod:`parlour.server.features.fair_turns`)."""
+    turns: FairTurns | None = getattr(app.state, "hint_turns", None)
+    if turns is None:
+        turns = app.state.hint_turns = FairTurns(HINT_WORKERS, HINT_WAIT, "web.error.hint_busy")
+    return turns
+
+
 def hint_search_of(app: FastAPI, game: str) -> HintSearch:
     """How the app makes a hint in ``game``: the hard bot's iterations, at most
     ``HINT_MILLIS`` (a test may put its own in ``app.state.hint_search``)."""
@@ -104,6 +120,8 @@ async def start_analysis(table_id: str, seat: int, request: Request) -> dict[str
     rec = table.record
     replay = Replay(rec.game, rec.players, dict(rec.options), rec.seed, None, list(rec.actions))
     budget = analysis_budget(ITERATIONS, MILLIS)
+    if pool_of(request.app).get((table.id, seat)) is None:
+        hub_of(request).client_limits.hit("analysis", client_of(request))
     try:
         job = pool_of(request.app).submit((table.id, seat), replay, seat, budget, SEED)
     except PoolBusy:
@@ -183,12 +201,21 @@ async def ask_hint(table_id: str, body: HintAsk, request: Request) -> dict[str, 
     move = state.move_number
     search = hint_search_of(request.app, table.game.id)
     rng = hint_rng(table.id, move, seat)
+    pool, key = hint_pool_of(request.app), (table.id, move, seat)
     try:
         # The observation is built here, beside the state; the worker gets it alone.
         obs = search.observe(state, seat, rng.spawn())
-        hint = await hint_pool_of(request.app).ask(
-            (table.id, move, seat), search, obs, rng, lambda: len(table.record.actions) != move
-        )
+        hint = pool.kept(key)
+        if hint is None:
+            # Asked often, searched in turn: one request of an address at a time, each
+            # address served before any is served twice.
+            hub.client_limits.hit("hint", client_of(request))
+            async with hint_turns_of(request.app).turn(client_of(request)):
+                hint = await pool.ask(
+                    key, search, obs, rng, lambda: len(table.record.actions) != move
+                )
+    except ServerError:
+        raise
     except PoolBusy:
         raise ServerError("web.error.hint_busy") from None
     except Exception:

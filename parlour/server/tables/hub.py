@@ -109,8 +109,15 @@ class Hub:
         """Replay positions already rebuilt, oldest first (see routes/replays.py)."""
         self.sockets = Sockets(config)
         """The open table sockets, within their caps (see :mod:`parlour.server.tables.sockets`)."""
-        self.client_limits = ClientLimits({"create": config.create_rate, "seat": config.seat_rate})
-        """Requests per client address that make tables and take seats."""
+        self.client_limits = ClientLimits(
+            {
+                "create": config.create_rate,
+                "seat": config.seat_rate,
+                "hint": config.hint_rate,
+                "analysis": config.analysis_rate,
+            }
+        )
+        """Requests per client address that make tables, take seats or start searches."""
         self.moves = 0
         """Moves accepted since the process started (for the load test)."""
         self.on_moved: list[Callable[[LiveTable], None]] = []
