@@ -204,3 +204,31 @@ def test_a_rated_game_shows_its_rating_changes_ladder_and_profiles(
         ("Rated Ben", 1),
     ]
     assert ana.errors == [] and ben.errors == []
+
+
+def test_my_games_follow_the_account_without_visiting_its_page(browser: Any, base_url: str) -> None:
+    base = local(base_url)
+    phone, laptop = new_page(browser, phone=True), new_page(browser)
+    cdp, authenticator = with_authenticator(phone)
+    sign_up_here(phone, base, "Roaming Ana")
+    credentials = cdp.send("WebAuthn.getCredentials", {"authenticatorId": authenticator})
+    cdp2, authenticator2 = with_authenticator(laptop)
+    cdp2.send(
+        "WebAuthn.addCredential",
+        {"authenticatorId": authenticator2, "credential": credentials["credentials"][0]},
+    )
+    laptop.goto(f"{base}/account")
+    laptop.click("#signin-passkey")
+    laptop.wait_for_selector("#account-games")
+    # Later the phone sits at a new table; its My games sends the seat to the account.
+    table = seated_guest(phone, base)
+    assert my_games(phone, base) == {table}
+    # The laptop's My games lists it at once.
+    assert my_games(laptop, base) == {table}
+    # A guest's pages ask nothing of accounts.
+    guest = new_page(browser)
+    asked: list[str] = []
+    guest.on("request", lambda r: asked.append(r.url) if "/api/account" in r.url else None)
+    assert my_games(guest, base) == set()
+    assert asked == []
+    assert phone.errors == [] and laptop.errors == []

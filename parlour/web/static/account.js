@@ -2,7 +2,8 @@
 // account's own page (a password, a new recovery code, sign out). At each sign-in the seats and
 // hosted tables this browser holds join the account, and those the account holds elsewhere are
 // kept here too, so My games is the same on every device.
-import { call, heldTokens, keepHost, keepSeat, myName } from "./api.js";
+import { markSignedIn, syncAccount } from "./accountsync.js";
+import { call, heldTokens, myName } from "./api.js";
 import { h } from "./dom.js";
 import { need, t } from "./i18n.js";
 import { patch } from "./patch.js";
@@ -58,12 +59,6 @@ function credentialJSON(cred) {
   };
 }
 
-// What the account holds, kept in this browser too (My games reads this browser's tokens).
-function keepHeld(held) {
-  for (const s of held.seats) keepSeat(s.table, s.seat, s.token);
-  for (const host of held.hosts) keepHost(host.table, host.token);
-}
-
 export class AccountPage {
   constructor(root) {
     this.root = root;
@@ -88,8 +83,7 @@ export class AccountPage {
 
   // This browser's seats join the account; the account's join this browser.
   async sync() {
-    const found = await call("POST", "/api/account/tables", heldTokens(), this.guard());
-    keepHeld(found.held);
+    await syncAccount(this.me);
   }
 
   guard() {
@@ -174,12 +168,14 @@ export class AccountPage {
     return this.attempt(async () => {
       const name = this.root.querySelector("#delete-name").value;
       this.me = await call("POST", "/api/account/delete", { name }, this.guard());
+      markSignedIn(false);
     });
   }
 
   signOut() {
     return this.attempt(async () => {
       this.me = await call("POST", "/api/account/signout", null, this.guard());
+      markSignedIn(false);
     });
   }
 

@@ -81,7 +81,16 @@ async function main() {
     await useLanguage(select.value);
     if (page) page.languageChanged();
   });
+  await joinAccount();
   await route();
+}
+
+// A browser an account signed in on keeps its seats and the account's together (My games
+// waits for it; other pages do not).
+async function joinAccount() {
+  if (window.localStorage.getItem("parlour.account") !== "1") return;
+  const joining = import("./accountsync.js").then((m) => m.syncAccount()).catch(() => {});
+  if (window.location.pathname === "/mine") await joining;
 }
 
 main();
