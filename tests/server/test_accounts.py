@@ -181,3 +181,23 @@ def test_accounts_work_on_postgres(pg_url: str) -> None:
             .status_code
             == 200
         )
+
+
+def test_an_expired_session_is_signed_out_and_forgotten(client: TestClient) -> None:
+    device = Device()
+    made = sign_up(client, device, "Quin")
+    hub: Any = client.app.state.hub  # type: ignore[attr-defined]
+    from sqlalchemy import func, select, update
+
+    from parlour.server.accounts.schema import sessions_t
+
+    with hub.store.engine.begin() as conn:
+        conn.execute(update(sessions_t).values(expires=0.0))
+    assert client.get("/api/account").json()["account"] is None
+    assert client.get("/api/account/tables").status_code == 401
+    assert passkey_sign_in(second(client), device).status_code == 200
+    with hub.store.engine.connect() as conn:
+        count = conn.execute(
+            select(func.count()).where(sessions_t.c.account_id == made["account"]["id"])
+        ).scalar()
+    assert count == 1  # the new one; the expired one went with the sign-in

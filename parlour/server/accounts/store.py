@@ -221,9 +221,15 @@ def set_password(store: Store, account_id: str, password_hash: str | None) -> No
 
 
 def start_session(store: Store, token_hash: str, account_id: str, expires: float) -> None:
-    """Keep a new session of an account."""
+    """Keep a new session of an account (and forget the account's expired ones)."""
+    now = time.time()
     with store.engine.begin() as conn:
-        _add_session(conn, token_hash, account_id, time.time(), expires)
+        conn.execute(
+            delete(sessions_t).where(
+                sessions_t.c.account_id == account_id, sessions_t.c.expires <= now
+            )
+        )
+        _add_session(conn, token_hash, account_id, now, expires)
 
 
 def end_session(store: Store, token_hash: str) -> None:
