@@ -1,8 +1,10 @@
-"""Imports point one way: engine <- games <- bots, sim, rl, server; rules never touch I/O."""
+"""Imports point one way: engine <- games <- bots, sim, rl, server; rules never touch I/O;
+no import circle in the package; the server's rooms import only downwards."""
 
 from __future__ import annotations
 
 import ast
+import shutil
 from pathlib import Path
 
 import pytest
@@ -156,3 +158,194 @@ def test_game_packages_follow_the_template_without_import_circles(package: str) 
     missing = [f for f in TEMPLATE if not (root / f).exists()]
     assert not missing, f"{package} lacks {missing}"
     assert _cycle(_package_edges(root)) == []
+
+
+# -- the whole package's import graph ------------------------------------------------------
+
+
+def module_graph(root: Path, prefix: str = "parlour") -> dict[str, set[str]]:
+    """Which modules under ``root`` (the package ``prefix``) import which of its others:
+    every import, typing-only and function-local ones included, relative ones resolved."""
+    names: dict[str, Path] = {}
+    for path in root.rglob("*.py"):
+        parts = list(path.relative_to(root).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        names[".".join([prefix, *parts])] = path
+    graph: dict[str, set[str]] = {}
+    for name, path in names.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    base = ".".join([*up, base] if base else up)
+                # ``from package import module`` names the module; anything else, the
+                # module it is read from.
+                found.update(
+                    f"{base}.{alias.name}" if f"{base}.{alias.name}" in names else base
+                    for alias in node.names
+                )
+        resolved = set()
+        for target in found:
+            while target and target not in names:
+                target = target.rpartition(".")[0]
+            if target and target != name:
+                resolved.add(target)
+        graph[name] = resolved
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import circles of ``graph``: each set of modules that import one another
+    (strongly connected, more than one module), sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            members = []
+            while True:
+                member = stack.pop()
+                members.append(member)
+                if member == node:
+                    break
+            if len(members) > 1:
+                found.append(sorted(members))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return sorted(found)
+
+
+HUB_CIRCLE = [
+    "parlour.server.cluster.sync",
+    "parlour.server.features.chat",
+    "parlour.server.features.clocks",
+    "parlour.server.features.presence",
+    "parlour.server.tables.archive",
+    "parlour.server.tables.bots",
+    "parlour.server.tables.hub",
+    "parlour.server.tables.shares",
+]
+"""The one circle left: the hub makes and calls its features, which import it back. Listed
+so that no other circle can join it unseen; breaking it must also remove it from here."""
+
+
+def test_no_import_circle_in_parlour_but_the_listed_one() -> None:
+    assert circles(module_graph(ROOT)) == [HUB_CIRCLE]
+
+
+def test_a_planted_import_circle_is_found() -> None:
+    """The check can fail: one import added to the real graph makes a circle it reports."""
+    graph = module_graph(ROOT)
+    assert circles(graph) == [HUB_CIRCLE]
+    graph["parlour.engine.rng"].add("parlour.engine.state")
+    found = [c for c in circles(graph) if c != HUB_CIRCLE]
+    assert len(found) == 1 and {"parlour.engine.rng", "parlour.engine.state"} <= set(found[0])
+
+
+# -- the server's rooms --------------------------------------------------------------------
+
+SERVER_ALLOWED: dict[str, set[str]] = {
+    "errors": set(),
+    "config": {"store"},  # the default database's address
+    "store": {"errors"},
+    "edge": {"config", "errors"},
+    "tables": {"config", "edge", "errors", "store"},
+    "features": {"config", "edge", "errors", "store", "tables"},
+    "cluster": {"config", "errors", "features", "store", "tables"},
+    "accounts": {"config", "edge", "errors", "store", "tables"},
+    "routes": {"accounts", "cluster", "config", "edge", "errors", "features", "store", "tables"},
+    "fast": {"config", "edge", "errors", "routes", "store", "tables"},
+    "app": {"accounts", "cluster", "config", "edge", "errors", "fast", "features", "routes"}
+    | {"store", "tables"},
+    "": {"app", "config"},  # the package itself: create_app and ServerConfig
+}
+"""Which rooms of the server each room may import (each subpackage's docstring says so)."""
+HUB_UPWARDS = {
+    ("tables.hub", "cluster.coordination"),
+    ("tables.hub", "cluster.sync"),
+    ("tables.hub", "features.chat"),
+    ("tables.hub", "features.clocks"),
+    ("tables.hub", "features.presence"),
+}
+"""The hub's circle seen as rooms: the tables importing what sits above them. Strict: an
+import that is gone must leave this list too."""
+PRIVATE = ("uvicorn.", "websockets.")
+"""uvicorn's and websockets' inner modules: only the fast paths may import them."""
+
+
+def _room(name: str) -> str:
+    parts = name.split(".")[2:]
+    return parts[0] if parts else ""
+
+
+def server_problems(root: Path) -> tuple[list[str], set[tuple[str, str]]]:
+    """Imports among the server's rooms that their rules refuse (the known ones apart),
+    imports of uvicorn's or websockets' inner modules outside ``fast/``, and the known
+    upward imports still seen."""
+    graph = module_graph(root, "parlour.server")
+    problems, seen = [], set()
+    for name, targets in sorted(graph.items()):
+        room = _room(name)
+        for target in sorted(targets):
+            other = _room(target)
+            if other == room or other in SERVER_ALLOWED[room]:
+                continue
+            pair = (name.removeprefix("parlour.server."), target.removeprefix("parlour.server."))
+            if pair in HUB_UPWARDS:
+                seen.add(pair)
+            else:
+                problems.append(f"{name} imports {target}")
+    for path in root.rglob("*.py"):
+        if path.relative_to(root).parts[0] == "fast":
+            continue
+        for imported in _imports(path):
+            if imported.startswith(PRIVATE):
+                problems.append(f"{path.relative_to(root)} imports {imported}")
+    return problems, seen
+
+
+def test_server_rooms_import_only_what_their_rules_allow() -> None:
+    assert set(SERVER_ALLOWED) - {""} == {
+        p.stem if p.is_file() else p.name
+        for p in (ROOT / "server").iterdir()
+        if (p.suffix == ".py" and p.stem != "__init__") or (p / "__init__.py").exists()
+    }
+    problems, seen = server_problems(ROOT / "server")
+    assert problems == []
+    assert seen == HUB_UPWARDS
+
+
+def test_an_upward_import_and_a_private_one_are_refused(tmp_path: Path) -> None:
+    """The check can fail: the store importing the hub, and a table module importing
+    uvicorn's inner modules, are both reported."""
+    server = tmp_path / "server"
+    shutil.copytree(ROOT / "server", server, ignore=shutil.ignore_patterns("__pycache__"))
+    (server / "store" / "leak.py").write_text(
+        "from parlour.server.tables.hub import Hub\n", encoding="utf-8"
+    )
+    (server / "tables" / "peek.py").write_text(
+        "from uvicorn.protocols.utils import ClientDisconnected\n", encoding="utf-8"
+    )
+    problems, _ = server_problems(server)
+    assert problems == [
+        "parlour.server.store.leak imports parlour.server.tables.hub",
+        "tables/peek.py imports uvicorn.protocols.utils",
+    ]

@@ -501,10 +501,6 @@ def measure_iterations(
 
 register_bot("ismcts", ismcts_factory)
 
-# The difficulty levels register themselves as bots too; the registry only knows to import
-# this module, so importing it must bring them along.
-from parlour.bots import levels as _levels  # noqa: E402
-
 __all__ = [
     "DEFAULT_ITERATIONS",
     "MODEL_FLAG",
@@ -518,4 +514,3 @@ __all__ = [
     "stop_when",
     "view_key",
 ]
-del _levels

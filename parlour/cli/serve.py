@@ -131,7 +131,8 @@ def register(app: typer.Typer) -> None:
             "log_level": "warning",
             # Views are small and sent often: compressing each costs more CPU than it saves.
             "ws_per_message_deflate": False,
-            "ws": FramesProtocol,  # uvicorn's, with whole small text frames read directly
+            # uvicorn's, with whole small text frames read directly (or uvicorn's own)
+            "ws": FramesProtocol if config.fast_paths else "websockets-sansio",
             "ws_max_size": 64 * 1024,  # far above any real message; the app refuses > 4 KiB
             "timeout_keep_alive": config.idle_timeout,
             "limit_concurrency": config.max_connections,

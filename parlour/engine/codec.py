@@ -15,13 +15,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal, Protocol
 
 from parlour.engine.events import EventLog
 from parlour.engine.rng import Rng
 
-if TYPE_CHECKING:
-    from parlour.engine.state import Game, State
+
+class Saved(Protocol):
+    """What every state holds beside its declared fields: the protocol's header (the state
+    module's ``State``, named structurally so that this module need not import it)."""
+
+    players: int
+    options: Mapping[str, Any]
+    seed: int
+    rng: Rng
+    move_number: int
+
 
 Copy = Literal["share", "list", "lists", "sets", "dict"]
 """How ``clone`` copies a field: ``share`` (immutable values: ints, strings, tuples, frozen
@@ -139,7 +148,7 @@ class Codec:
 
     def __init__(
         self,
-        cls: type[State],
+        cls: type[Any],
         fields: Sequence[Field],
         transient: Mapping[str, Any],
     ) -> None:
@@ -205,7 +214,7 @@ class Codec:
         fn.__qualname__ = f"{self.cls.__name__}.clone"
         return fn
 
-    def to_json(self, state: State) -> dict[str, Any]:
+    def to_json(self, state: Saved) -> dict[str, Any]:
         """The whole state as JSON-ready data: the protocol's header, then every field."""
         out: dict[str, Any] = {
             "players": state.players,
@@ -218,7 +227,7 @@ class Codec:
             out[key] = dump(state, getattr(state, name))
         return out
 
-    def from_json(self, cls: type[State], game: Game, data: Mapping[str, Any]) -> Any:
+    def from_json(self, cls: type[Any], game: object, data: Mapping[str, Any]) -> Any:
         """A ``cls`` state rebuilt from :meth:`to_json` output (raises when malformed)."""
         state = cls(
             game,

@@ -19,8 +19,9 @@ from fastapi.responses import JSONResponse
 from parlour.engine import ParlourError
 from parlour.server.config import ServerConfig
 from parlour.server.edge import refusals
-from parlour.server.edge.guard import Guard
+from parlour.server.edge.guard import FastLanes, Guard
 from parlour.server.errors import ServerError, http_status
+from parlour.server.fast import direct_routes
 from parlour.server.routes import (
     account_data,
     accounts,
@@ -77,6 +78,8 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         app.include_router(router)
     app.include_router(session.router)
     pages.mount_static(app)
+    if cfg.fast_paths:
+        app.state.fast_lanes = FastLanes(direct_routes.answer, direct_routes.table_socket)
     app.add_middleware(Guard, config=cfg)
     return app
 

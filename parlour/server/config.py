@@ -22,6 +22,11 @@ class ServerConfig(BaseSettings):
     redis_url: str | None = None
     """A Redis URL shared by several server processes on one database (none: this process
     is the only one; see :mod:`parlour.server.cluster.coordination`)."""
+    fast_paths: bool = True
+    """The paths past the framework (:mod:`parlour.server.fast`): a table's start and
+    rematch and its websocket answered without the framework's layers, and whole small
+    websocket frames read and written directly. Off, every request and frame goes the
+    libraries' own way, answered the same (the tests run both ways)."""
     bot_delay: float = 0.6
     """Seconds a bot waits before it acts, so people can follow (0 in tests)."""
     bot_think_limit: float = 10.0

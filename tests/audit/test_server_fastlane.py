@@ -60,8 +60,12 @@ class ShiftyGuard(Guard):
 
 def client_with(guard: type[Guard], path: Path) -> TestClient:
     """An app on a fresh database whose guard is ``guard``."""
-    config = ServerConfig(
-        database_url=f"sqlite:///{path}", bot_delay=0, create_rate="", seat_rate=""
+    config = ServerConfig(  # the fast lane on, whatever PARLOUR_FAST_PATHS says
+        database_url=f"sqlite:///{path}",
+        bot_delay=0,
+        create_rate="",
+        seat_rate="",
+        fast_paths=True,
     )
     app = create_app(config)
     app.user_middleware = [

@@ -15,7 +15,8 @@ import pytest
 import uvicorn
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
-from parlour.server.fast.websocket_protocol import WRITE_TEXT, FramesProtocol, Inbox
+from parlour.server.edge.scope import WRITE_TEXT
+from parlour.server.fast.websocket_protocol import FramesProtocol, Inbox
 from parlour.tools.process import free_port
 
 TEXT, BINARY, CONT, CLOSE, PING = 0x1, 0x2, 0x0, 0x8, 0x9

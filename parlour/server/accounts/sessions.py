@@ -19,7 +19,7 @@ from fastapi import Request, Response
 from parlour.server.accounts import keys, store
 from parlour.server.accounts.store import Account
 from parlour.server.errors import ServerError
-from parlour.server.routes.common import hub_of
+from parlour.server.tables.hub import hub_of
 
 COOKIE = "parlour_session"
 LIFETIME = 30 * 24 * 3600.0

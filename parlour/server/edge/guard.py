@@ -30,21 +30,33 @@ from __future__ import annotations
 import ipaddress
 import json
 from collections.abc import Awaitable, Callable, MutableMapping
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
 from parlour.server.config import ServerConfig
+from parlour.server.edge.scope import BUSY, RAW_SEND, accept_language, header
 from parlour.server.edge.surrogates import check_json
 from parlour.server.errors import ServerError
-from parlour.server.fast import direct_routes
-from parlour.server.fast.http_protocol import BUSY
-from parlour.server.tables.session import RAW_SEND
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class FastLanes:
+    """The paths past the framework the guard may hand a request to, set by the app as
+    ``app.state.fast_lanes`` (see :mod:`parlour.server.fast`); without them every request
+    goes through the framework."""
+
+    answer: Callable[[Scope, bytes, Send], Awaitable[bool]]
+    """Answer a checked request body here (True), or leave it (False)."""
+    table_socket: Callable[[Scope, Receive, Send], Awaitable[bool]]
+    """Serve a table's websocket here (True), or leave it (False)."""
+
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
@@ -92,7 +104,7 @@ class Guard:
         cfg = self.config
         size = sum(len(k) + len(v) for k, v in scope.get("headers", ()))
         refusal: tuple[int, ServerError] | None = None
-        host = (direct_routes.header(scope, b"host") or "").lower()
+        host = (header(scope, b"host") or "").lower()
         if size > cfg.max_header_bytes:
             refusal = 431, ServerError("web.error.too_large", limit=cfg.max_header_bytes)
         elif self.hosts and not self._host_ok(host):
@@ -103,7 +115,7 @@ class Guard:
             if kind == "websocket":
                 await send({"type": "websocket.close", "code": 4403})
             else:
-                await _answer(send, refusal[0], refusal[1], direct_routes.accept_language(scope))
+                await _answer(send, refusal[0], refusal[1], accept_language(scope))
             return
         if kind == "websocket":
             if self.fast and await self.fast_socket(scope, receive, send):
@@ -114,20 +126,20 @@ class Guard:
             scope[RAW_SEND] = send
             await self.app(scope, receive, send)
             return
-        lang = direct_routes.accept_language(scope)
+        lang = accept_language(scope)
         if scope.get(BUSY):
             await _answer(send, 503, ServerError("web.error.server_busy"), lang)
             return
         head = scope["method"] == "HEAD"
         if head:  # answered as a GET, its body dropped
             scope = {**scope, "method": "GET"}
-        length = direct_routes.header(scope, b"content-length")
+        length = header(scope, b"content-length")
         if length is not None and (not length.isdigit() or int(length) > cfg.max_body_bytes):
             await _answer(
                 send,
                 413,
                 ServerError("web.error.too_large", limit=cfg.max_body_bytes),
-                direct_routes.accept_language(scope),
+                accept_language(scope),
             )
             return
         body = b""
@@ -144,7 +156,7 @@ class Guard:
                     send,
                     413,
                     ServerError("web.error.too_large", limit=limit),
-                    direct_routes.accept_language(scope),
+                    accept_language(scope),
                 )
                 return
 
@@ -177,11 +189,13 @@ class Guard:
 
     async def fast_answer(self, scope: Scope, body: bytes, send: Send) -> bool:
         """Answer a start or rematch here (True), or leave it to the app (False)."""
-        return await direct_routes.answer(scope, body, send)
+        lanes: FastLanes | None = getattr(scope["app"].state, "fast_lanes", None)
+        return lanes is not None and await lanes.answer(scope, body, send)
 
     async def fast_socket(self, scope: Scope, receive: Receive, send: Send) -> bool:
         """Serve a table's websocket here (True), or leave it to the app (False)."""
-        return await direct_routes.table_socket(scope, receive, send)
+        lanes: FastLanes | None = getattr(scope["app"].state, "fast_lanes", None)
+        return lanes is not None and await lanes.table_socket(scope, receive, send)
 
     def _host_ok(self, host: str) -> bool:
         name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
@@ -196,7 +210,7 @@ class Guard:
         return True
 
     def _origin_ok(self, scope: Scope, host: str) -> bool:
-        origin = direct_routes.header(scope, b"origin")
+        origin = header(scope, b"origin")
         if origin is None:
             return True  # not a browser: nothing of a visitor's to protect
         origin = origin.rstrip("/").lower()

@@ -14,8 +14,8 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
+from parlour.server.edge.scope import lang_of
 from parlour.server.errors import ServerError
-from parlour.server.routes.common import lang_of
 
 KEYS = {404: "web.error.not_found", 405: "web.error.bad_method"}
 """The catalog key of each status the framework refuses with (else ``bad_request``)."""

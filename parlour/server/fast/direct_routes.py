@@ -22,13 +22,12 @@ from __future__ import annotations
 import json
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
-from urllib.parse import parse_qsl
 
 from pydantic import BaseModel, ValidationError
 from starlette.websockets import WebSocket
 
 from parlour.engine import ParlourError
-from parlour.engine.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from parlour.server.edge.scope import header, reader_language
 from parlour.server.errors import http_status
 from parlour.server.routes import tables
 from parlour.server.tables import session
@@ -46,33 +45,6 @@ LANES: dict[str, tuple[type[BaseModel], Handler, int]] = {
     "rematch": (tables.SeatToken, tables.played_again, 201),
 }
 """The last part of each path taken here: the route's body model, its code and status."""
-
-
-def header(scope: Scope, name: bytes) -> str | None:
-    """A request header's value (the first given), or None."""
-    for key, value in scope.get("headers", ()):
-        if key == name:
-            return bytes(value).decode("latin-1")
-    return None
-
-
-def reader_language(scope: Scope) -> str:
-    """The reader's language as :func:`parlour.server.routes.common.lang_of` reads it:
-    ``?lang=`` (the last one given), else ``Accept-Language``, else English."""
-    query = scope.get("query_string", b"").decode("latin-1")
-    given = [str(v) for k, v in parse_qsl(query, keep_blank_values=True) if k == "lang"]
-    if given and given[-1] in LANGUAGES:
-        return given[-1]
-    return accept_language(scope)
-
-
-def accept_language(scope: Scope) -> str:
-    """The first of our languages ``Accept-Language`` names, else English."""
-    for part in (header(scope, b"accept-language") or "").split(","):
-        code = part.split(";")[0].strip().lower()[:2]
-        if code in LANGUAGES:
-            return code
-    return DEFAULT_LANGUAGE
 
 
 def render(content: Any) -> bytes:

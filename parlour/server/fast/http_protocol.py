@@ -30,11 +30,11 @@ from typing import Any
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from parlour.engine.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from parlour.server.edge.scope import BUSY
 from parlour.server.errors import ServerError
 
 log = logging.getLogger("parlour.server")
 
-BUSY = "parlour.busy"
 """Set in a request's scope when it arrived past the server's connection cap."""
 LINE_ALLOWANCE = 8 * 1024
 """Bytes a head may have beyond ``max_header_bytes``: its request line (the URL)."""

@@ -27,6 +27,8 @@ from uvicorn.protocols.utils import ClientDisconnected
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.protocol import OPEN
 
+from parlour.server.edge.scope import WRITE_TEXT
+
 try:  # the library's C unmasking, as its own parser uses when built
     from websockets.speedups import apply_mask
 except ImportError:  # pragma: no cover
@@ -38,10 +40,6 @@ messages past 4 KiB anyway)."""
 TEXT_FIN = 0x81
 """A frame's first byte for a whole text message (FIN set, no extension bits, opcode 1)."""
 MASKED = 0x80
-
-
-WRITE_TEXT = "parlour.write_text"
-"""Where a websocket's scope keeps the protocol's :meth:`FramesProtocol.write_text`."""
 
 
 def text_frame(text: str) -> bytes:

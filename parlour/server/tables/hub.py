@@ -31,6 +31,8 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any, TypeVar
 
+from starlette.requests import HTTPConnection
+
 from parlour.bots.registry import make_bot
 from parlour.engine import Event, IllegalActionError, OptionError, State
 from parlour.games import get_game
@@ -603,6 +605,12 @@ class Hub:
             conn.send(text)
         if seats and table.id in self.presence.tables:  # a seat changing hands changes it
             self.presence.update(table)
+
+
+def hub_of(request: HTTPConnection) -> Hub:
+    """The app's hub (made at startup), for a request or a websocket."""
+    hub: Hub = request.app.state.hub
+    return hub
 
 
 def revoke_if_lost(table: LiveTable, conn: Connection) -> bool:

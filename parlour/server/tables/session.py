@@ -24,11 +24,10 @@ from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, StrictStr, Va
 from parlour.engine import IllegalActionError, ParlourError
 from parlour.engine.i18n import LANGUAGES
 from parlour.server.edge.limits import Bucket
+from parlour.server.edge.scope import RAW_SEND, WRITE_TEXT, client_of, lang_of
 from parlour.server.edge.surrogates import check_json
 from parlour.server.errors import ServerError
-from parlour.server.fast.websocket_protocol import WRITE_TEXT
-from parlour.server.routes.common import client_of, hub_of, lang_of
-from parlour.server.tables.hub import MAX_ACTION, Hub
+from parlour.server.tables.hub import MAX_ACTION, Hub, hub_of
 from parlour.server.tables.live import Connection, LiveTable, token_hash
 from parlour.server.tables.protocol import (
     encode,
@@ -45,8 +44,6 @@ log = logging.getLogger("parlour.server")
 
 MAX_POSTING = 8
 """Chat lines one connection may have waiting to be stored at once."""
-RAW_SEND = "parlour.send"
-"""Where a websocket's scope keeps the ``send`` the guard was handed."""
 
 
 class _Message(BaseModel):
