@@ -79,7 +79,8 @@ def world() -> Iterator[World]:
             tables.append(table)
             tokens.append(host)
             for seat in range(2):
-                sat = client.post(f"/api/tables/{table}/seats/{seat}", json={"name": "Ana"})
+                name = f"Ana {seat + 1}"  # two names alike are one name at a table
+                sat = client.post(f"/api/tables/{table}/seats/{seat}", json={"name": name})
                 tokens.append(sat.json()["token"])
             if start:
                 client.post(f"/api/tables/{table}/start", json={"host_token": host})
