@@ -13,6 +13,7 @@ from rich.table import Table
 
 from parlour.cli.options import (
     LangFlag,
+    QuietFlag,
     check_language,
     env_language,
     fail,
@@ -130,6 +131,7 @@ def register(app: typer.Typer) -> None:
         plot: Annotated[
             Path | None, typer.Option("--plot", help=_help("help.analyse_plot"))
         ] = None,
+        quiet: QuietFlag = False,
         lang: LangFlag = None,
     ) -> None:
         language = check_language(lang)
@@ -137,7 +139,7 @@ def register(app: typer.Typer) -> None:
         with friendly_errors(language):
             check_file(plot, plot=True)
             record = Replay.load(file)
-            with progress_bar(console, t("learn.analyse.progress", language)) as progress:
+            with progress_bar(t("learn.analyse.progress", language), quiet=quiet) as progress:
                 result = analyse(
                     record,
                     seat,

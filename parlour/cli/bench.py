@@ -22,6 +22,7 @@ from parlour.cli.options import (
     GAME_COMMAND,
     LangFlag,
     OptionFlag,
+    QuietFlag,
     check_language,
     fail,
     friendly_errors,
@@ -31,7 +32,7 @@ from parlour.cli.options import (
     name_text,
 )
 from parlour.cli.paths import check_file, writing
-from parlour.cli.report import say_written
+from parlour.cli.report import say_written, steps_bar
 from parlour.engine import Game, OptionError
 from parlour.engine.i18n import t
 from parlour.games import all_games
@@ -145,7 +146,7 @@ def run_against(
 ) -> None:
     """``--against REV``: this tree and ``rev`` measured interleaved; ratios, and the plot."""
     rows = pick_rows(only)
-    with console.status("") as status:
+    with Console(stderr=True).status("") as status:
         comparison = compare(
             rev,
             rounds=rounds,
@@ -314,6 +315,7 @@ def register(app: typer.Typer) -> None:
         ] = None,
         clock: Annotated[str, typer.Option("--clock", help=help_text("help.bench_clock"))] = "wall",
         option: OptionFlag = None,
+        quiet: QuietFlag = False,
         lang: LangFlag = None,
     ) -> None:
         language = check_language(lang)
@@ -344,27 +346,30 @@ def register(app: typer.Typer) -> None:
             typer.echo(profile(game, n, opts, seconds))
             return
         sections = [only] if only else list(SECTIONS)
-        figures = (
-            [
-                random_playouts(game, n, opts, seconds, record_events=events)
-                for game, n, opts in plan
-                for events in (False, True)
-            ]
-            if "engine" in sections
-            else []
-        )
-        rates: dict[str, list[RateFigure]] = {}
         meters: list[tuple[str, str, Callable[[], RateMeter | None]]] = [
             ("ismcts", "ismcts", ismcts_meter),
             ("ismcts", "ismcts_model", lambda: ismcts_meter(model_players=True)),
             ("rl", "rl", rl_meter),
         ]
-        for section, kind, find in meters:
-            if section in sections:
+        chosen = [(kind, find) for section, kind, find in meters if section in sections]
+        steps = len(plan) * (2 * ("engine" in sections) + len(chosen))
+        figures: list[BenchFigure] = []
+        rates: dict[str, list[RateFigure]] = {}
+        label = t("cli.bench.progress", language)
+        with steps_bar(label, steps, quiet=quiet or as_json) as advance:
+            if "engine" in sections:
+                for game, n, opts in plan:
+                    for events in (False, True):
+                        figures.append(
+                            random_playouts(game, n, opts, seconds, record_events=events)
+                        )
+                        advance(1)
+            for kind, find in chosen:
                 meter = find()
-                rates[kind] = [
-                    measure_rate(kind, meter, game, n, opts, seconds) for game, n, opts in plan
-                ]
+                rates[kind] = []
+                for game, n, opts in plan:
+                    rates[kind].append(measure_rate(kind, meter, game, n, opts, seconds))
+                    advance(1)
         if as_json:
             rows = [f.to_json() | {"kind": "engine"} for f in figures]
             rows += [r.to_json() for kind_rates in rates.values() for r in kind_rates]

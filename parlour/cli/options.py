@@ -237,3 +237,5 @@ OptionFlag: TypeAlias = Annotated[
 """``--option name=value`` (repeatable): a game option."""
 LangFlag: TypeAlias = Annotated[str | None, typer.Option("--lang", help=help_text("help.lang"))]
 """``--lang CODE``: the interface language."""
+QuietFlag: TypeAlias = Annotated[bool, typer.Option("--quiet", "-q", help=help_text("help.quiet"))]
+"""``--quiet``: no progress bar (it is shown only on a terminal anyway)."""

@@ -15,7 +15,13 @@ from typing import Any, ParamSpec, Protocol, TypeVar
 
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.progress import Progress as RichProgress
 
 from parlour.cli.options import name_text
@@ -58,25 +64,48 @@ def with_plot_fonts(draw: Callable[P, T]) -> Callable[P, T]:
     return drawn
 
 
-@contextmanager
-def progress_bar(console: Console, label: str) -> Iterator[Progress]:
-    """A transient progress bar; yields the ``progress(done, total)`` callback to feed it."""
-    with RichProgress(
+def _bar(quiet: bool) -> RichProgress:
+    """A transient bar on standard error with the time left; shown only on a terminal."""
+    console = Console(stderr=True)
+    return RichProgress(
         TextColumn("{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("/"),
         TimeRemainingColumn(),
         console=console,
         transient=True,
         # No refresh thread: worker processes are forked while the bar is shown.
         auto_refresh=False,
-    ) as bar:
+        # Piped output and --quiet stay clean: the bar is for a person watching.
+        disable=quiet or not console.is_terminal,
+    )
+
+
+@contextmanager
+def progress_bar(label: str, *, quiet: bool = False) -> Iterator[Progress]:
+    """A progress bar; yields the ``progress(done, total)`` callback to feed it."""
+    with _bar(quiet) as bar:
         task = bar.add_task(escape(label), total=None)
 
         def progress(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total, refresh=True)
 
         yield progress
+
+
+@contextmanager
+def steps_bar(label: str, total: int, *, quiet: bool = False) -> Iterator[Callable[[int], None]]:
+    """A progress bar of ``total`` steps; yields the ``advance(steps)`` callback."""
+    with _bar(quiet) as bar:
+        task = bar.add_task(escape(label), total=total)
+
+        def advance(steps: int) -> None:
+            bar.advance(task, steps)
+            bar.refresh()
+
+        yield advance
 
 
 def close_backend(backend: LocalBackend | RayBackend) -> None:
@@ -86,16 +115,17 @@ def close_backend(backend: LocalBackend | RayBackend) -> None:
 
 
 def run_batch(
-    console: Console,
     lang: str,
     workers: int | None,
     ray: str | None,
     run: Callable[[LocalBackend | RayBackend, Progress], R],
+    *,
+    quiet: bool = False,
 ) -> R:
     """Run a batch on the backend the flags ask for, behind a progress bar, then close it."""
     backend = make_backend(workers, ray)
     try:
-        with progress_bar(console, t("cli.simulate.progress", lang)) as progress:
+        with progress_bar(t("cli.simulate.progress", lang), quiet=quiet) as progress:
             return run(backend, progress)
     finally:
         close_backend(backend)

@@ -19,6 +19,7 @@ from parlour.cli.options import (
     JsonOutFlag,
     LangFlag,
     OptionFlag,
+    QuietFlag,
     RayFlag,
     SeedFlag,
     WorkersFlag,
@@ -240,6 +241,7 @@ def register(app: typer.Typer) -> None:
         ] = None,
         ray: RayFlag = None,
         option: OptionFlag = None,
+        quiet: QuietFlag = False,
         lang: LangFlag = None,
     ) -> None:
         language = check_language(lang)
@@ -255,7 +257,6 @@ def register(app: typer.Typer) -> None:
             roles = {k: v for k, v in (("thanos", thanos), ("heroes", heroes)) if v}
             choice: BotChoice = role_bots(game, roles, bots) if roles else bots
             report = run_batch(
-                console,
                 language,
                 workers,
                 ray,
@@ -271,6 +272,7 @@ def register(app: typer.Typer) -> None:
                     keep_replays=replays is not None,
                     backend=backend,
                 ),
+                quiet=quiet,
             )
         console.print(report_tables(report, language))
         with friendly_errors(language):

@@ -6,11 +6,11 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from parlour.cli.options import LangFlag, check_language, friendly_errors
+from parlour.cli.options import LangFlag, QuietFlag, check_language, friendly_errors
 from parlour.cli.paths import check_folder, writing
+from parlour.cli.report import steps_bar
 from parlour.engine.i18n import t
 
 
@@ -70,6 +70,7 @@ def register(app: typer.Typer) -> None:
             int, typer.Option(min=1, help=t("gauntlet.study.opt.workers", lang))
         ] = 1,
         out: Annotated[Path, typer.Option(help=t("gauntlet.study.opt.out", lang))] = Path("."),
+        quiet: QuietFlag = False,
         language: LangFlag = None,
     ) -> None:
         from parlour.sim.studies.gauntlet_health import planned_games, plot, run_study
@@ -79,24 +80,15 @@ def register(app: typer.Typer) -> None:
         with friendly_errors(shown):
             check_folder(out)
         console = Console()
-        columns = (
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-        )
-        with Progress(*columns, console=console, transient=True) as bar:
-            task = bar.add_task(
-                t("gauntlet.study.progress", shown),
-                total=planned_games(heroes, games, coarse_games),
-            )
+        total = planned_games(heroes, games, coarse_games)
+        with steps_bar(t("gauntlet.study.progress", shown), total, quiet=quiet) as advance:
             result = run_study(
                 hero_healths=heroes,
                 games=games,
                 coarse_games=coarse_games,
                 seed=seed,
                 workers=workers,
-                progress=lambda n: bar.advance(task, n),
+                progress=advance,
             )
         data = result.to_json()
         json_path = out / "gauntlet-health.json"

@@ -19,6 +19,7 @@ from parlour.cli.options import (
     LangFlag,
     OptionFlag,
     PlayersFlag,
+    QuietFlag,
     RayFlag,
     SeedFlag,
     WorkersFlag,
@@ -227,6 +228,7 @@ def register(app: typer.Typer) -> None:
             Path | None, typer.Option("--plot", help=help_text("help.tournament_plot"))
         ] = None,
         option: OptionFlag = None,
+        quiet: QuietFlag = False,
         lang: LangFlag = None,
     ) -> None:
         language = check_language(lang)
@@ -244,7 +246,6 @@ def register(app: typer.Typer) -> None:
                 )
             specs = split_specs(bots, game.id)
             report = run_batch(
-                console,
                 language,
                 workers,
                 ray,
@@ -260,6 +261,7 @@ def register(app: typer.Typer) -> None:
                     progress,
                     backend=backend,
                 ),
+                quiet=quiet,
             )
         console.print(report_tables(report, language))
         with friendly_errors(language):
