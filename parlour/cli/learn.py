@@ -13,6 +13,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.rule import Rule
+from rich.text import Text
 
 from parlour.cli.options import (
     GameArgument,
@@ -53,35 +54,43 @@ def play_lesson(item: Lesson, ask: Ask, console: Console, lang: str) -> None:
             console.print(f"[red]{escape(exc.message(lang))}[/]")
             continue
         if not attempt.ok:
-            console.print(f"[yellow]{escape(t('learn.lesson.not_it', lang))}:[/] ", end="")
-            console.print(escape(t(attempt.key, lang)))
+            # One text, so Rich wraps the whole line to the terminal's width.
+            line = Text(t("learn.lesson.not_it", lang) + ": ", style="yellow")
+            line.append(t(attempt.key, lang))
+            console.print(line)
             continue
         for event in attempt.events:
             if event.visible_to(item.seat):
                 text = game.describe(event, lang, names, run.state.options)
                 console.print(f"  • {escape(text)}")
-    console.print(f"[green]{escape(t('learn.lesson.well_done', lang))}[/] ", end="")
-    console.print(escape(t(run.ask_key(), lang)))
+    line = Text(t("learn.lesson.well_done", lang) + " ", style="green")
+    line.append(t(run.ask_key(), lang))
+    console.print(line)
 
 
 def learn_session(
     game_id: str, ask: Ask, console: Console, lang: str, start: str | None = None
 ) -> int:
     """Play a game's lessons from ``start`` (or the first); returns how many were finished."""
-    items = lessons_for(game_id)
+    every = lessons_for(game_id)
+    items = every
     if start is not None:
         first = lesson(start)
         if first.game != game_id:
             raise typer.BadParameter(t("learn.error.no_lesson", lang, lesson=start))
-        items = items[items.index(first) :]
+        items = every[every.index(first) :]
     finished = 0
-    try:
-        for number, item in enumerate(items, 1):
-            console.print(t("learn.lesson.count", lang, number=number, total=len(items)))
+    for item in items:
+        # Counted among all the game's lessons, wherever the person started.
+        number = every.index(item) + 1
+        console.print(t("learn.lesson.count", lang, number=number, total=len(every)))
+        try:
             play_lesson(item, ask, console, lang)
-            finished += 1
-    except QuitGame:
-        return finished
+        except QuitGame:
+            again = f"parlour learn {game_id} --lesson {item.id}"
+            console.print(escape(t("learn.lesson.goodbye", lang, command=again)))
+            return finished
+        finished += 1
     console.print(escape(t("learn.lesson.finished", lang)))
     return finished
 

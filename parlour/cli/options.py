@@ -198,11 +198,10 @@ def name_text(game_id: str, value: str, lang: str) -> str:
 
 
 def detail_label(game_id: str, key: str, lang: str) -> str:
-    """A ``result.details`` entry's name: the game's ``detail.<key>`` or ``name.<key>`` text."""
-    for full in (f"{game_id}.detail.{key}", f"{game_id}.name.{key}"):
-        if has(full):
-            return t(full, lang)
-    return key.replace("_", " ")
+    """A ``result.details`` entry's name: the game's ``detail.<key>`` text, else the key."""
+    # Not ``name.<key>``: those name values (an end reason "tokens"), not figures.
+    full = f"{game_id}.detail.{key}"
+    return t(full, lang) if has(full) else key.replace("_", " ")
 
 
 def help_text(key: str) -> str:

@@ -6,6 +6,7 @@ can feed it scripted answers.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any
@@ -36,7 +37,7 @@ from parlour.cli.options import (
     role_seats,
 )
 from parlour.cli.paths import check_file
-from parlour.cli.render import prompt_text, render_view
+from parlour.cli.render import render_view
 from parlour.engine import (
     Action,
     Event,
@@ -48,12 +49,15 @@ from parlour.engine import (
     State,
     events_for,
 )
-from parlour.engine.i18n import LANGUAGES, t
+from parlour.engine.i18n import LANGUAGES, bot_label, list_text, t
 from parlour.engine.playout import decide
-from parlour.sim.runner import default_bot
 
 Ask = Callable[[str], str]
 """Reads one answer from the person, given a prompt (raises EOFError when input ends)."""
+
+
+DEFAULT_BOT = "normal"
+"""The bots a person plays against unless told otherwise (the browser's "Normal")."""
 
 
 class QuitGame(Exception):
@@ -64,16 +68,43 @@ class NotSaved(Exception):
     """Saving the game failed and the person gave no other file name."""
 
 
-def player_names(players: int, human: int, bots: Sequence[str], lang: str) -> list[str]:
-    """Display names: the person is "Player N (you)", every bot "Bot N (spec)"."""
+def player_names(
+    players: int, human: int, bots: Sequence[str], lang: str, *, you: bool = True
+) -> list[str]:
+    """Names of the seats: the person is "Player N (you)" (plain "Player N" when ``you`` is
+    false, as a saved game stores it), each bot its level and seat ("Normal bot 2")."""
     out = []
     others = iter(bots)
     for seat in range(players):
         if seat == human:
-            out.append(t("cli.play.you", lang, number=seat + 1))
+            key = "cli.play.you" if you else "core.seat_name"
+            out.append(t(key, lang, number=seat + 1))
         else:
-            out.append(t("cli.play.bot_name", lang, number=seat + 1, bot=next(others)))
+            out.append(bot_label(next(others), seat, lang))
     return out
+
+
+Candidates = list[tuple[Action, list[str]]]
+"""Legal actions still possible, each with its step labels."""
+
+NUMBERED = re.compile(r"^(\d+): (.+)$")
+"""A step label that is a number and its name ("0: Spy"): the number is what is typed."""
+
+BACK = "b"
+"""The answer that goes back one question of a half-made move."""
+
+
+def menu_keys(labels: Sequence[str]) -> list[tuple[str, str]]:
+    """What to type for each label, and the label shown beside it.
+
+    Labels that each start with a distinct number ("0: Spy", "2: Priest") are typed by that
+    number, so what is shown is what is typed; others are numbered from 1.
+    """
+    found = [NUMBERED.match(label) for label in labels]
+    numbers = [m.group(1) for m in found if m is not None]
+    if len(numbers) == len(labels) and len(set(numbers)) == len(numbers):
+        return [(m.group(1), m.group(2)) for m in found if m is not None]
+    return [(str(number), label) for number, label in enumerate(labels, 1)]
 
 
 def choose_action(
@@ -87,14 +118,16 @@ def choose_action(
     """Ask for one legal action step by step (card, then target, then guess...).
 
     Actions are grouped by their first ``action_steps`` label, then the next; a level with
-    a single choice is skipped after the first. ``q`` raises :class:`QuitGame`.
+    a single choice is skipped after the first. ``b`` goes back one question, ``q`` raises
+    :class:`QuitGame`.
     """
-    candidates = [(a, game.action_steps(a, lang, names)) for a in legal]
+    candidates: Candidates = [(a, game.action_steps(a, lang, names)) for a in legal]
     depth = 0
     chosen: list[str] = []
+    asked: list[tuple[Candidates, int, list[str]]] = []  # where each answered question stood
     while True:
         longest = max(len(steps) for _, steps in candidates)
-        groups: dict[str, list[tuple[Action, list[str]]]] = {}
+        groups: dict[str, Candidates] = {}
         for action, steps in candidates:
             # Past the last label (or labels that fail to tell actions apart): the text.
             label = steps[depth] if depth < len(steps) else str(action)
@@ -104,12 +137,19 @@ def choose_action(
             depth += 1
             continue
         labels = list(groups)
+        keys = menu_keys(labels)
         if chosen:
             console.print(f"[dim]{escape(' › '.join(chosen))}[/]")
-        for number, label in enumerate(labels, 1):
-            console.print(f"  [bold cyan]{number}[/]. {escape(label)}")
+        for key, shown in keys:
+            console.print(f"  [bold cyan]{escape(key)}[/]. {escape(shown)}")
+        if asked:
+            console.print(f"  [bold cyan]{BACK}[/]. {escape(t('cli.play.back', lang))}")
         console.print(f"  [bold cyan]q[/]. {escape(t('cli.play.quit', lang))}")
-        pick = _ask_number(ask, console, lang, len(labels))
+        pick = _ask_key(ask, console, lang, [key for key, _ in keys], back=bool(asked))
+        if pick is None:
+            candidates, depth, chosen = asked.pop()
+            continue
+        asked.append((candidates, depth, list(chosen)))
         chosen.append(labels[pick])
         candidates = groups[labels[pick]]
         depth += 1
@@ -117,19 +157,24 @@ def choose_action(
             return candidates[0][0]
 
 
-def _ask_number(ask: Ask, console: Console, lang: str, count: int) -> int:
-    """Ask until the answer is a number from 1 to ``count`` (index returned) or ``q``."""
+def _ask_key(ask: Ask, console: Console, lang: str, keys: Sequence[str], back: bool) -> int | None:
+    """Ask until the answer is one of ``keys`` (its index returned), ``b`` when ``back``
+    is offered (None returned) or ``q``."""
+    prompt = t("cli.play.ask_back" if back else "cli.play.ask", lang, first=keys[0], last=keys[-1])
     while True:
         try:
-            answer = ask(t("cli.play.choose", lang, count=count) + " ").strip().lower()
+            answer = ask(prompt + " ").strip().lower()
         except (EOFError, KeyboardInterrupt):
             console.print()
             raise QuitGame from None
         if answer in ("q", "quit", "exit"):
             raise QuitGame
-        if answer.isdigit() and 1 <= int(answer) <= count:
-            return int(answer) - 1
-        console.print(f"[red]{escape(t('cli.play.bad_choice', lang, count=count))}[/]")
+        if back and answer == BACK:
+            return None
+        if answer in keys:
+            return keys.index(answer)
+        shown = t("core.list_separator", lang).join(keys)
+        console.print(f"[red]{escape(t('cli.play.bad_answer', lang, keys=shown))}[/]")
 
 
 def _sure(ask: Ask, console: Console, lang: str) -> bool:
@@ -192,7 +237,7 @@ def play_session(
             resume.stack,
             list(resume.actions),
         )
-    replay.names = names
+    replay.names = player_names(players, seat, specs, lang, you=False)
     console.print(
         Rule(t("cli.play.title", lang, game=name_text(game.id, "game", lang), seed=state.seed))
     )
@@ -228,10 +273,14 @@ def play_session(
 
 
 def your_seat(names: Sequence[str] | None) -> int | None:
-    """The seat a saved game gave to the person ("Player N (you)" in any language)."""
+    """The seat a saved game gave to the person: the one named "Player N" (or, in older
+    records, "Player N (you)"), in any language, where the bots carry their level's name."""
     for seat, name in enumerate(names or ()):
-        if any(name == t("cli.play.you", lang, number=seat + 1) for lang in LANGUAGES):
-            return seat
+        for lang in LANGUAGES:
+            if name in (
+                t(key, lang, number=seat + 1) for key in ("core.seat_name", "cli.play.you")
+            ):
+                return seat
     return None
 
 
@@ -246,12 +295,8 @@ def _show_turn(
 ) -> None:
     console.print(
         Rule(
-            t(
-                "cli.play.your_turn",
-                lang,
-                move=state.move_number + 1,
-                prompt=prompt_text(game.id, state.prompt(), lang),
-            )
+            # The prompt itself is in the view's "to act" line or the menu below.
+            t("cli.play.your_turn", lang, move=state.move_number + 1)
         )
     )
     console.print(render_view(game.id, state.view(seat), lang, names))
@@ -307,34 +352,48 @@ def _save(replay: Replay, path: Path, ask: Ask, console: Console, lang: str) -> 
         return
 
 
+SEAT_LISTS = frozenset({"qualified"})
+"""``result.details`` entries that list seats (shown as names under the table)."""
+
+
 def summary(game: Game, result: Result, lang: str, names: Sequence[str]) -> Table:
-    """The end-of-game table: who won, why, every seat's score and the game's figures.
+    """The end-of-game table: who won, why, every seat's figures and the game's figures.
 
     Per-seat figures of ``result.details`` (a list with one entry per seat) become columns;
     the others are listed under the table.
     """
-    if result.winners:
-        title = t("cli.play.winners", lang, winners=", ".join(names[s] for s in result.winners))
+    winners = [names[s] for s in result.winners]
+    if winners:
+        title = t("cli.play.winners", lang, count=len(winners), winners=list_text(winners, lang))
     else:
         title = t("cli.play.no_winner", lang)
     players = len(result.scores)
     columns = {
-        k: v for k, v in result.details.items() if isinstance(v, list | tuple) and len(v) == players
+        k: v
+        for k, v in result.details.items()
+        if k not in SEAT_LISTS and isinstance(v, list | tuple) and len(v) == players
     }
     lines = [t("cli.play.reason", lang, reason=name_text(game.id, result.reason, lang))]
     for key, value in result.details.items():
-        if key in columns or isinstance(value, Mapping | list | tuple):
+        if key in columns:
             continue
-        shown = name_text(game.id, value, lang) if isinstance(value, str) else str(value)
-        lines.append(f"{detail_label(game.id, key, lang)}: {shown}")
+        if key in SEAT_LISTS and isinstance(value, list | tuple):
+            shown = list_text([names[s] for s in value], lang) or "—"
+        elif isinstance(value, Mapping | list | tuple):
+            continue
+        else:
+            shown = name_text(game.id, value, lang) if isinstance(value, str) else str(value)
+        lines.append(
+            t("cli.play.detail", lang, label=detail_label(game.id, key, lang), value=shown)
+        )
     table = Table(title=escape(title), caption="\n".join(escape(line) for line in lines))
     table.add_column(t("cli.play.player", lang))
-    table.add_column(t("cli.play.score", lang), justify="right")
+    table.add_column(t("cli.play.won", lang), justify="center")
     for key in columns:
         table.add_column(escape(detail_label(game.id, key, lang)), justify="right")
-    for s, score in enumerate(result.scores):
+    for s in range(players):
         cells = [escape(str(columns[k][s])) for k in columns]
-        table.add_row(escape(names[s]), f"{score:.3g}", *cells)
+        table.add_row(escape(names[s]), "✓" if s in result.winners else "", *cells)
     return table
 
 
@@ -383,7 +442,7 @@ def register(app: typer.Typer) -> None:
             where = seat if seat is not None else (found or 0)
             if role is not None:
                 where = role_seats(game, role, count)[0]
-            specs = split_specs(bots or default_bot(game.id), game.id)
+            specs = split_specs(bots or DEFAULT_BOT, game.id)
             check_file(save)
         with friendly_errors(language):
             try:

@@ -27,8 +27,7 @@ def listening_socket(host: str, port: int) -> socket.socket:
     Raises OptionError for a port out of range, a port in use or an address that cannot
     be listened on.
     """
-    if not 0 <= port <= HIGHEST_PORT:
-        raise OptionError("cli.error.bad_port", port=str(port)[:12], high=HIGHEST_PORT)
+    check_port(port)
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     try:
@@ -45,6 +44,12 @@ def listening_socket(host: str, port: int) -> socket.socket:
         ) from None
     sock.set_inheritable(True)
     return sock
+
+
+def check_port(port: int) -> None:
+    """Refuse a port number no socket can have (0 stands for any free port)."""
+    if not 0 <= port <= HIGHEST_PORT:
+        raise OptionError("cli.error.bad_port", port=str(port)[:12], high=HIGHEST_PORT)
 
 
 def shown_url(host: str, sock: socket.socket) -> str:
@@ -65,6 +70,7 @@ def check_database(url: str) -> None:
     Raises OptionError with the driver's reason for a URL that cannot be read or a
     database that cannot be reached.
     """
+    from alembic.util import CommandError
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import SQLAlchemyError
 
@@ -76,7 +82,8 @@ def check_database(url: str) -> None:
         shown = url
     try:
         Store(url).close()
-    except (SQLAlchemyError, ValueError, ImportError, OSError) as exc:
+    except (SQLAlchemyError, CommandError, ValueError, ImportError, OSError) as exc:
+        # CommandError: a database upgraded by a newer Parlour than this one.
         cause = getattr(exc, "orig", None) or exc
         lines = str(cause).strip().splitlines() or [type(cause).__name__]
         raise OptionError("cli.error.database", url=shown[:200], reason=lines[0][:300]) from None
@@ -113,6 +120,7 @@ def register(app: typer.Typer) -> None:
         config = serve_config({k: v for k, v in given.items() if v is not None}, host)
         warning = host_warning(config, host, "allowed_hosts" in ServerConfig().model_fields_set)
         with friendly_errors(language):
+            check_port(port)
             check_database(config.database_url)
             sock = listening_socket(host, port)
         url = shown_url(host, sock)

@@ -220,10 +220,19 @@ def render_params(
             if named is not None:
                 return named
         if isinstance(value, list | tuple):
+            if key in PLAYER_PARAMS or key.endswith("_seats"):
+                return list_text([one(key, v) for v in value], lang)  # "Ana, Bo and Cy"
             return t("core.list_separator", lang).join(one(key, v) for v in value)
         return str(value)
 
     return {k: one(k, v) for k, v in params.items()}
+
+
+def list_text(items: Sequence[str], lang: str = DEFAULT_LANGUAGE) -> str:
+    """Items joined as the language writes a list ("A, B and C", "A、B和C", "A, B y C")."""
+    from babel.lists import format_list
+
+    return format_list(list(items), locale=lang) if items else ""
 
 
 BOT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")

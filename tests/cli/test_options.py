@@ -112,5 +112,5 @@ def test_generic_view_shows_fields_names_and_hidden_values() -> None:
     assert "to act     Ana: play" in text
     assert "Ana: — | Bo: 1" in text
     assert "deck size" in text
-    assert "Ana: — | Bo: —" in text
+    assert "Ana：— | Bo：—" in text  # Chinese labels take a full-width colon
     assert "行动者" in text

@@ -152,7 +152,8 @@ def test_replay_file_from_play_keeps_the_names(tmp_path: Path) -> None:
         app, ["play", "highcard", "--seed", "3", "--save", str(path)], input="1\n"
     )
     assert result.exit_code == 0, result.output
-    assert json.loads(path.read_text())["names"] == ["Player 1 (you)", "Bot 2 (random)"]
-    result = runner.invoke(app, ["replay", str(path), "--seat", "0"])
+    assert json.loads(path.read_text())["names"] == ["Player 1", "Normal bot 2"]
+    result = runner.invoke(app, ["replay", str(path), "--seat", "1"])
     assert result.exit_code == 0, result.output
-    assert "Move 1: Player 1 (you) — keep" in result.output
+    assert "Move 1: Player 1" in result.output
+    assert "(you)" not in result.output

@@ -137,7 +137,7 @@ def test_seat_parameters_render_as_player_names() -> None:
     from parlour.engine.i18n import render_params
 
     out = render_params("core", {"winners": [0, 2], "actor": 1, "count": 3}, "en", ["A", "B", "C"])
-    assert out == {"winners": "A, C", "actor": "B", "count": "3"}
+    assert out == {"winners": "A and C", "actor": "B", "count": "3"}
     assert render_params("core", {"tied_seats": [1]}, "en")["tied_seats"] == "Player 2"
 
 

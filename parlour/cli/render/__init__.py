@@ -56,7 +56,7 @@ def generic_view(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Ta
         prompt = str(view.get("prompt") or "")
         table.add_row(
             t("cli.view.to_act", lang),
-            escape(f"{_seat(to_act, names, lang)}: {prompt_text(game, prompt, lang)}"),
+            escape(label(_seat(to_act, names, lang), lang) + prompt_text(game, prompt, lang)),
         )
     for key, value in view.items():
         if key in _HEADER:
@@ -65,6 +65,11 @@ def generic_view(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Ta
             escape(_label(game, key, lang)), escape(_value(game, key, value, lang, names))
         )
     return table
+
+
+def label(text: str, lang: str) -> str:
+    """``text`` as a label before a value: "Supply: " (full-width "供应区：" in Chinese)."""
+    return t("cli.view.label", lang, label=text)
 
 
 def prompt_text(game: str, prompt: str, lang: str) -> str:
@@ -100,7 +105,7 @@ def _value(game: str, key: str, value: Any, lang: str, names: Sequence[str]) -> 
         return _word(game, value, lang)
     if isinstance(value, Mapping):
         return "; ".join(
-            f"{_label(game, str(k), lang)}: {_value(game, str(k), v, lang, names)}"
+            label(_label(game, str(k), lang), lang) + _value(game, str(k), v, lang, names)
             for k, v in value.items()
         )
     if isinstance(value, list | tuple):
@@ -111,7 +116,8 @@ def _value(game: str, key: str, value: Any, lang: str, names: Sequence[str]) -> 
         per_seat = all(v is None or isinstance(v, int | list | tuple | Mapping) for v in value)
         if value and len(value) == len(names) and per_seat and key:
             return " | ".join(
-                f"{names[i]}: {_value(game, key, v, lang, names)}" for i, v in enumerate(value)
+                label(names[i], lang) + _value(game, key, v, lang, names)
+                for i, v in enumerate(value)
             )
         inner = t("core.list_separator", lang).join(_value(game, "", v, lang, names) for v in value)
         return f"[{inner}]" if key == "" else inner

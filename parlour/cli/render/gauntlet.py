@@ -10,6 +10,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from parlour.cli.render import label
 from parlour.engine.i18n import t
 from parlour.games.gauntlet.cards import BY_ID
 from parlour.games.gauntlet.contracts import GauntletView
@@ -44,6 +45,17 @@ def _cards(cards: Sequence[str], lang: str) -> Text:
             out.append(" · ")
         out.append_text(card_text(card, lang, style=""))
     return out if cards else Text(_t("render.none", lang), style="dim")
+
+
+def _hand(cards: Sequence[str], lang: str) -> Panel:
+    """Your cards, each with what it does (as Love Letter's hand shows it)."""
+    hand = Table(show_header=False, box=None, padding=(0, 1))
+    hand.add_column(no_wrap=True)
+    hand.add_column()
+    for card in cards:
+        effect = _t(f"effect.{BY_ID[card].effect}", lang)
+        hand.add_row(card_text(card, lang, "bold green"), Text(effect, style="dim"))
+    return Panel(hand, title=_t("render.your_hand", lang), expand=False)
 
 
 def _known_lines(view: GauntletView, lang: str, names: Sequence[str]) -> list[Text]:
@@ -93,11 +105,14 @@ def render_view(data: Mapping[str, Any], lang: str, names: Sequence[str]) -> Ren
     )
     parts.append(info)
     if view["seat"] is not None:
-        mine = Text(_t("render.your_hand", lang) + ": ", style="bold")
-        mine.append_text(_cards(view["hand"], lang))
-        parts.append(mine)
+        if view["hand"]:
+            parts.append(_hand(view["hand"], lang))
+        else:
+            mine = Text(label(_t("render.your_hand", lang), lang), style="bold")
+            mine.append_text(_cards(view["hand"], lang))
+            parts.append(mine)
         if view["looking"]:
-            look = Text(_t("render.looking", lang) + ": ", style="bold")
+            look = Text(label(_t("render.looking", lang), lang), style="bold")
             look.append_text(_cards(view["looking"], lang))
             parts.append(look)
         lines = _known_lines(view, lang, names)
@@ -120,7 +135,7 @@ def render_view(data: Mapping[str, Any], lang: str, names: Sequence[str]) -> Ren
         )
     parts.append(table)
     if view["thanos_defeated"]:
-        lost = Text(_t("render.defeated", lang) + ": ", style="dim")
+        lost = Text(label(_t("render.defeated", lang), lang), style="dim")
         lost.append_text(_cards(view["thanos_defeated"], lang))
         parts.append(lost)
     if view["to_act"] is not None:

@@ -10,6 +10,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from parlour.cli.render import label
 from parlour.engine.i18n import t
 from parlour.games.loveletter.cards import TABLES
 from parlour.games.loveletter.contracts import LoveLetterView
@@ -62,7 +63,7 @@ def render_view(data: Mapping[str, Any], lang: str, names: Sequence[str]) -> Ren
             )
         parts.append(Panel(hand, title=_t("render.hand", lang), expand=False))
     if view["known"]:
-        known = Text(_t("render.known", lang) + ": ", style="bold")
+        known = Text(label(_t("render.known", lang), lang), style="bold")
         for i, (who, card) in enumerate(sorted(view["known"].items())):
             if i:
                 known.append(", ")
@@ -102,7 +103,7 @@ def render_view(data: Mapping[str, Any], lang: str, names: Sequence[str]) -> Ren
         text = ", ".join(winners) if winners else _t("render.nobody", lang)
         line = Text(_t("render.last_round", lang, winners=text), style="dim")
         for who, card in sorted(last["hands"].items()):
-            line.append(f"  {_seat_name(int(who), names, lang)}: ", style="dim")
+            line.append("  " + label(_seat_name(int(who), names, lang), lang), style="dim")
             line.append_text(card_text(card, edition, lang, "dim"))
         parts.append(line)
     return Group(*parts)

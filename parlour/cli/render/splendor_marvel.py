@@ -9,6 +9,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from parlour.cli.render import label
 from parlour.engine.i18n import t
 from parlour.games.splendor_marvel.cards import (
     CARD_BY_ID,
@@ -56,7 +57,7 @@ def _amounts(amounts: Sequence[int] | Mapping[str, int], kinds: Sequence[str], l
 
 def card_text(card: Card, lang: str) -> Text:
     """A card as three lines: name; bonus, points, tags, Time Stone; cost."""
-    text = Text(card.name, style="bold")
+    text = Text(t(f"{GAME}.name.{card.id}", lang), style="bold")
     text.append("\n")
     colour = COLOURS[card.bonus]
     text.append("■ ", style=STYLES[colour])
@@ -68,7 +69,7 @@ def card_text(card: Card, lang: str) -> Text:
     if card.time_stone:
         text.append(f"  {TIME_ICON} {_t('ui.time_stone', lang)}", style=STYLES["green"])
     text.append("\n")
-    text.append(f"{_t('ui.cost', lang)}: ")
+    text.append(label(_t("ui.cost", lang), lang))
     text.append_text(_amounts(card.cost, COLOURS, lang))
     return text
 
@@ -93,7 +94,7 @@ def _display(view: SplendorMarvelView, lang: str) -> Table:
 
 
 def _locations(view: SplendorMarvelView, lang: str) -> Text:
-    out = Text(f"{_t('ui.table_locations', lang)}: ", style="bold")
+    out = Text(label(_t("ui.table_locations", lang), lang), style="bold")
     if not view["locations"]:
         out.append("—")
     for i, face_id in enumerate(view["locations"]):
@@ -162,8 +163,19 @@ def _header(view: SplendorMarvelView, lang: str, names: Sequence[str]) -> Text:
 
 
 def _supply(view: SplendorMarvelView, lang: str) -> Text:
-    out = Text(f"{_t('ui.supply', lang)}: ", style="bold")
+    out = Text(label(_t("ui.supply", lang), lang), style="bold")
     out.append_text(_amounts(view["supply"], TOKEN_KINDS, lang))
+    return out
+
+
+def legend(lang: str) -> Text:
+    """What each token letter stands for ("Y yellow · B blue ..."), in its colour."""
+    out = Text(label(_t("ui.legend", lang), lang), style="dim")
+    for i, kind in enumerate(TOKEN_KINDS):
+        if i:
+            out.append(" · ", style="dim")
+        out.append(_t(f"short.{kind}", lang), style=STYLES[kind])
+        out.append(" " + t(f"{GAME}.name.{kind}", lang))
     return out
 
 
@@ -189,6 +201,7 @@ def render_view(data: Mapping[str, Any], lang: str, names: Sequence[str]) -> Ren
         _header(view, lang, names),
         _display(view, lang),
         _supply(view, lang),
+        legend(lang),
         _locations(view, lang),
         _players(view, lang, names),
     ]
