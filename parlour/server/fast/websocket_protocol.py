@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
-from typing import Any
+from typing import Any, Literal
 
 from uvicorn.protocols.utils import ClientDisconnected
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
@@ -40,6 +40,8 @@ messages past 4 KiB anyway)."""
 TEXT_FIN = 0x81
 """A frame's first byte for a whole text message (FIN set, no extension bits, opcode 1)."""
 MASKED = 0x80
+LENGTH_ORDER: Literal["big"] = "big"
+"""The byte order of a frame's 16-bit length (network order; a test plants the other)."""
 
 
 def text_frame(text: str) -> bytes:
@@ -149,7 +151,7 @@ class FramesProtocol(WebSocketsSansIOProtocol):
         if size == 126:
             if end - start < 8:
                 return None
-            size = int.from_bytes(data[head : head + 2], "big")
+            size = int.from_bytes(data[head : head + 2], LENGTH_ORDER)
             head += 2
         limit = self.conn.max_message_size
         if size > FAST_MAX or (limit is not None and size > limit):
