@@ -186,3 +186,31 @@ def test_several_processes_rating_the_same_game_rate_it_once(tmp_path: Path) -> 
     assert sorted(done) == [False, False, False, True]
     with app_on(db) as client:
         assert sorted(games for _, games in ladder(client).values()) == [1, 1]
+
+
+def test_a_player_chooses_what_their_profile_shows(client: TestClient) -> None:
+    table, tokens, people = rated_table_with(client, ("Max", "Ned"))
+    play_out(client, table, tokens)
+    max_ = people["Max"]
+    headers = {"Origin": "http://testserver", "X-CSRF-Token": max_.made["csrf"]}
+    assert max_.browser.get("/api/account/profile").json() == {"ratings": True, "games": True}
+    body = {"ratings": False, "games": False}
+    r = max_.browser.post("/api/account/profile", json=body, headers=headers)
+    assert r.status_code == 200, r.text
+    profile = client.get("/api/players/Max").json()
+    assert profile["ratings"] == [] and profile["recent"] == []
+    assert profile["shown"] == body
+    assert set(ladder(client)) == {"Ned"}  # hidden from the ladders too
+    # Another site cannot choose for Max, nor a browser without Max's session.
+    r = max_.browser.post(
+        "/api/account/profile",
+        json={"ratings": True, "games": True},
+        headers={"Origin": "https://evil.example", "X-CSRF-Token": max_.made["csrf"]},
+    )
+    assert r.status_code == 403
+    assert TestClient(client.app).get("/api/account/profile").status_code == 401
+    body = {"ratings": True, "games": False}
+    assert max_.browser.post("/api/account/profile", json=body, headers=headers).status_code == 200
+    profile = client.get("/api/players/Max").json()
+    assert profile["ratings"][0]["games"] == 1 and profile["recent"] == []
+    assert set(ladder(client)) == {"Max", "Ned"}

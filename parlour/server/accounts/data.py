@@ -16,7 +16,7 @@ from sqlalchemy import delete, select, update
 
 from parlour.server.accounts.friends import friends_t, invitations_t, seen_t
 from parlour.server.accounts.push import push_t
-from parlour.server.accounts.ratings import changes_t, ratings_t
+from parlour.server.accounts.ratings import changes_t, profiles_t, ratings_t
 from parlour.server.accounts.schema import (
     HOST_SEAT,
     account_tables_t,
@@ -57,6 +57,9 @@ def export(store: Store, account_id: str) -> dict[str, Any]:
         rated = conn.execute(
             select(ratings_t).where(ratings_t.c.account_id == account_id).order_by(ratings_t.c.game)
         ).all()
+        profile = conn.execute(
+            select(profiles_t).where(profiles_t.c.account_id == account_id)
+        ).first()
         changed = conn.execute(
             select(changes_t)
             .where(changes_t.c.account_id == account_id)
@@ -92,6 +95,10 @@ def export(store: Store, account_id: str) -> dict[str, Any]:
             }
             for c in changed
         ],
+        "profile_shows": {
+            "ratings": True if profile is None else bool(profile.ratings),
+            "games": True if profile is None else bool(profile.games),
+        },
         "exported": time.time(),
     }
 
@@ -127,6 +134,7 @@ def delete_account(store: Store, account_id: str) -> list[tuple[str, int]]:
             (ratings_t, ratings_t.c.account_id),
             (changes_t, changes_t.c.account_id),
             (push_t, push_t.c.account_id),
+            (profiles_t, profiles_t.c.account_id),
             (accounts_t, accounts_t.c.id),
         ):
             conn.execute(delete(table).where(column == account_id))

@@ -25,6 +25,7 @@ from sqlalchemy import (
     Row,
     String,
     Table,
+    delete,
     insert,
     select,
     update,
@@ -66,7 +67,43 @@ changes_t = Table(
     Column("at", Float, nullable=False),
 )
 
+# What an account shows of itself to others (revision 0012): its ratings (on its profile
+# and the ladders) and its recent games (on its profile). No row: both shown.
+profiles_t = Table(
+    "parlour_profiles",
+    metadata,
+    Column("account_id", String(32), primary_key=True),
+    Column("ratings", Boolean, nullable=False),
+    Column("games", Boolean, nullable=False),
+)
+
 MODEL = PlackettLuce(mu=MU, sigma=SIGMA)
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What an account shows of itself to others."""
+
+    ratings: bool = True
+    games: bool = True
+
+
+def shown(store: Store, account_id: str) -> Shown:
+    """What the account shows (everything unless it chose otherwise)."""
+    with store.engine.connect() as conn:
+        row = conn.execute(select(profiles_t).where(profiles_t.c.account_id == account_id)).first()
+    return Shown() if row is None else Shown(bool(row.ratings), bool(row.games))
+
+
+def show(store: Store, account_id: str, chosen: Shown) -> None:
+    """Keep what the account chose to show."""
+    with store.engine.begin() as conn:
+        conn.execute(delete(profiles_t).where(profiles_t.c.account_id == account_id))
+        conn.execute(
+            insert(profiles_t).values(
+                account_id=account_id, ratings=chosen.ratings, games=chosen.games
+            )
+        )
 
 
 def ordinal(mu: float, sigma: float) -> float:
@@ -212,12 +249,15 @@ class Standing:
 
 
 def leaderboard(store: Store, game: str, min_games: int, limit: int) -> list[Standing]:
-    """The best ratings in a game among accounts with at least ``min_games`` rated games."""
+    """The best ratings in a game among accounts with at least ``min_games`` rated games
+    that show their ratings."""
     with store.engine.connect() as conn:
         rows = conn.execute(
             select(ratings_t, accounts_t.c.name)
             .join(accounts_t, accounts_t.c.id == ratings_t.c.account_id)
+            .outerjoin(profiles_t, profiles_t.c.account_id == ratings_t.c.account_id)
             .where(ratings_t.c.game == game, ratings_t.c.games >= min_games)
+            .where(profiles_t.c.ratings.is_(None) | profiles_t.c.ratings.is_(True))
             .order_by((ratings_t.c.mu - 3 * ratings_t.c.sigma).desc(), accounts_t.c.name)
             .limit(limit)
         ).all()

@@ -15,11 +15,12 @@ from functools import partial
 from typing import Any
 
 from fastapi import APIRouter, Query, Request
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, StrictBool
 
 from parlour.games import get_game
 from parlour.server.accounts import ratings, store
 from parlour.server.errors import ServerError
+from parlour.server.routes.accounts import Me
 from parlour.server.routes.common import hub_of
 from parlour.server.tables.hub import Hub
 from parlour.server.tables.live import OPEN, OVER, LiveTable, token_matches
@@ -143,11 +144,37 @@ async def profile(name: str, request: Request) -> dict[str, Any]:
     account = None if account_id is None else await hub.read(store.account, hub.store, account_id)
     if account is None:
         raise ServerError("account.error.no_player")
-    standings = await hub.read(ratings.standings, hub.store, account.id)
-    recent = await hub.read(ratings.history, hub.store, account.id, RECENT)
+    chosen = await hub.read(ratings.shown, hub.store, account.id)
+    standings = await hub.read(ratings.standings, hub.store, account.id) if chosen.ratings else []
+    recent = await hub.read(ratings.history, hub.store, account.id, RECENT) if chosen.games else []
     return {
         "name": account.name,
         "since": account.created,
+        "shown": asdict(chosen),
         "ratings": [asdict(s) for s in standings],
         "recent": [asdict(g) | {"replay": f"/replay/{g.table_id}"} for g in recent],
     }
+
+
+class Showing(BaseModel):
+    """Body of ``POST /api/account/profile``: what the profile shows to others."""
+
+    model_config = ConfigDict(extra="forbid")
+    ratings: StrictBool
+    games: StrictBool
+
+
+@router.get("/api/account/profile")
+async def my_profile(request: Request, me: Me) -> dict[str, Any]:
+    """What my profile shows to others."""
+    hub = hub_of(request)
+    return asdict(await hub.read(ratings.shown, hub.store, me.account.id))
+
+
+@router.post("/api/account/profile")
+async def choose(body: Showing, request: Request, me: Me) -> dict[str, Any]:
+    """Choose what my profile shows (my ratings also on the ladders; my recent games)."""
+    hub = hub_of(request)
+    chosen = ratings.Shown(body.ratings, body.games)
+    await hub.write(ratings.show, hub.store, me.account.id, chosen)
+    return asdict(chosen)

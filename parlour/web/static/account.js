@@ -74,6 +74,7 @@ export class AccountPage {
     await need("account");
     this.me = await call("GET", "/api/account");
     if (this.me.account) await this.sync();
+    if (this.me.account) this.shows = await call("GET", "/api/account/profile");
     this.render();
   }
 
@@ -106,6 +107,7 @@ export class AccountPage {
     this.me = { account: answer.account, csrf: answer.csrf };
     this.code = answer.recovery_code || null;
     await this.sync();
+    this.shows = await call("GET", "/api/account/profile");
   }
 
   signUp(event) {
@@ -239,6 +241,27 @@ export class AccountPage {
     );
   }
 
+  showsPanel() {
+    const shows = this.shows || { ratings: true, games: true };
+    const box = (kind, label) => h("label.check", { for: `show-${kind}` },
+      h(`input#show-${kind}`, { id: `show-${kind}`, type: "checkbox", checked: shows[kind] }), " ", label);
+    return h(
+      "fieldset.account-part#shows-part",
+      {},
+      h("legend", {}, t("account.me.shows")),
+      box("ratings", t("account.me.show_ratings")),
+      box("games", t("account.me.show_games")),
+      h("button#shows-save", { type: "button", onclick: () => this.attempt(async () => {
+        const body = {
+          ratings: this.root.querySelector("#show-ratings").checked,
+          games: this.root.querySelector("#show-games").checked,
+        };
+        this.shows = await call("POST", "/api/account/profile", body, this.guard());
+        this.notice = t("account.me.saved");
+      }) }, t("account.me.show_save")),
+    );
+  }
+
   pushPanel() {
     if (!pushesPossible()) return h("p.muted#push-unavailable", {}, t("account.push.unavailable"));
     const boxes = KINDS.map((kind) => h("label.check", { for: `push-${kind}` },
@@ -295,6 +318,7 @@ export class AccountPage {
         h("button#new-code", { type: "button", onclick: () => this.newCode() }, t("account.me.new_code")),
         h("button#signout", { type: "button", onclick: () => this.signOut() }, t("account.me.signout")),
       ),
+      this.showsPanel(),
       this.pushPanel(),
       h("p.row", {},
         h("a#account-profile", { href: `/players/${encodeURIComponent(account.name)}` }, t("account.me.profile")),
