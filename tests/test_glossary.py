@@ -34,14 +34,20 @@ def _texts(entry: dict[str, Any]) -> dict[str, str]:
         else:
             for key, text in catalog(lang, place).items():
                 out[f"{lang}/{place}.json {key}"] = text
+    # The game's lessons speak its terms too.
+    for key, text in catalog(lang, "learn").items():
+        if key.startswith(f"lesson.{game}-"):
+            out[f"{lang}/learn.json {key}"] = text
     return out
 
 
 def _word(text: str) -> re.Pattern[str]:
-    """A case-blind pattern for ``text`` as a whole word (Chinese has no word breaks to check)."""
+    """A case-blind pattern for ``text`` as a whole word (Chinese has no word breaks to check),
+    any run of spaces or line breaks matching a space: a line break inside a term is the term."""
     left = r"(?<!\w)" if re.match(r"[^\W\d_]", text) and not _is_cjk(text[0]) else ""
     right = r"(?!\w)" if re.search(r"[^\W\d_]$", text) and not _is_cjk(text[-1]) else ""
-    return re.compile(left + re.escape(text) + right, re.IGNORECASE)
+    body = r"\s+".join(re.escape(part) for part in text.split())
+    return re.compile(left + body + right, re.IGNORECASE)
 
 
 def _is_cjk(char: str) -> bool:
@@ -79,6 +85,9 @@ def test_the_check_catches_a_planted_variant() -> None:
     entry = {"game": "gauntlet", "lang": "es", "term": "vida", "wrong": ["salud"]}
     assert _problems(entry, {"a": "Saluda: 1 vida."}) == []
     assert _problems(entry, {"a": "vida", "b": "Salud inicial"}) == ["b says “salud”"]
+    # A line break or double space inside a term is still the term.
+    entry = {"game": "gauntlet", "lang": "vi", "term": "bộ bài", "wrong": ["chồng bài"]}
+    assert _problems(entry, {"a": "bộ\nbài", "b": "chồng  \n bài"}) == ["b says “chồng bài”"]
 
 
 def test_every_entry_is_complete_and_names_its_source() -> None:
