@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from parlour.cli.render import label
-from parlour.engine.i18n import t
+from parlour.engine.i18n import list_text, t
 from parlour.games.splendor_marvel.cards import (
     CARD_BY_ID,
     COLOURS,
@@ -155,9 +155,7 @@ def _header(view: SplendorMarvelView, lang: str, names: Sequence[str]) -> Text:
         out.append("\n" + _t("ui.final_round", lang), style=STYLES["green"])
     result = view["result"]
     if result is not None:
-        winners = t("core.list_separator", lang).join(
-            _seat_name(w, names, lang) for w in result["winners"]
-        )
+        winners = list_text([_seat_name(w, names, lang) for w in result["winners"]], lang)
         out.append("\n" + _t("ui.game_over", lang, winners=winners), style="bold")
     return out
 
