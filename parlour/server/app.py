@@ -14,6 +14,7 @@ from types import ModuleType
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import JSONResponse
 
 from parlour.engine import ParlourError
@@ -80,6 +81,9 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     pages.mount_static(app)
     if cfg.fast_paths:
         app.state.fast_lanes = FastLanes(direct_routes.answer, direct_routes.table_socket)
+    # API answers (catalogs, game lists, analyses) gzipped for a phone's network; the static
+    # files come compressed already (edge.static) and are passed through as they are.
+    app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=6)
     app.add_middleware(Guard, config=cfg)
     return app
 
