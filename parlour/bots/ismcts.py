@@ -64,11 +64,15 @@ def view_key(state: State, seat: int) -> Hashable:
 class _Child:
     """The statistics of one action at one node."""
 
-    __slots__ = ("available", "total", "visits")
+    __slots__ = ("available", "ends", "squares", "total", "visits")
 
     def __init__(self) -> None:
         self.visits = 0
         self.total = 0.0
+        self.squares = 0.0
+        """The sum of the squared rewards (the observed variance, for analysis)."""
+        self.ends = 0
+        """How often the game was over right after this action (a root's proven results)."""
         # How often the action was legal when its node was visited (subset-armed bandit).
         self.available = 0
 
@@ -180,6 +184,8 @@ class IsmctsBot(Bot):
         guide: Bot | None = None,
         margin: float = GUIDE_MARGIN,
         model_players: bool = False,
+        root_share: float = 0.0,
+        prune: bool = False,
     ) -> None:
         self.budget = budget or Budget()
         self.exploration = exploration
@@ -194,8 +200,16 @@ class IsmctsBot(Bot):
         the other seats move by it inside the tree (they get no nodes), every seat's
         rollout moves by it, and sampled worlds are weighed by ``plausibility`` (how likely
         the other seats' past moves were in each). Without such hints it changes nothing."""
+        self.root_share = root_share
+        """The share of iterations spread evenly over the root's options before UCB picks
+        (analysis: every option gets an estimate; 0 for play)."""
+        self.prune = prune
+        """Whether the root leaves out the options the hints' ``sensible`` drops (moves no
+        strong player makes: a guess of a value whose every copy is in sight)."""
         self.stats = SearchStats()
         """Figures of the last search (for benchmarks)."""
+        self._allowed: frozenset[Action] | None = None
+        """The root's options the running search may try (None: every legal one)."""
         self._explore = exploration
         """The exploration of the running search: ``exploration`` on the hints' reward scale."""
 
@@ -240,6 +254,8 @@ class IsmctsBot(Bot):
         nodes[key(first, obs.seat)] = root
         scale = getattr(hints, "reward_scale", None)
         self._explore = self.exploration * (1.0 if scale is None else scale(first, obs.seat))
+        sensible = getattr(hints, "sensible", None) if self.prune else None
+        self._allowed = None if sensible is None else frozenset(sensible(first, obs.seat))
         limit = self.budget.iterations
         deadline = (
             None if self.budget.millis is None else time.perf_counter() + self.budget.millis / 1e3
@@ -340,16 +356,49 @@ class IsmctsBot(Bot):
                     apply(legal[0])
                     continue
             actor = to_act
-            action, child = self._select(node, legal, rng)
+            if node is root:
+                allowed = self._allowed
+                if allowed is not None and len(allowed) > 0:
+                    legal = [a for a in legal if a in allowed]
+                action, child = self._select_root(node, legal, rng)
+            else:
+                action, child = self._select(node, legal, rng)
             path.append((child, actor))
             # The action came from this state's own legal list: the public apply's check
             # would only repeat it.
             apply(action)
+            if node is root and state.to_act is None:
+                child.ends += 1
             node = None
         rewards = self._rollout(state, hints, start_move, rng, model)
         for child, who in path:
+            reward = rewards[who]
             child.visits += 1
-            child.total += rewards[who]
+            child.total += reward
+            child.squares += reward * reward
+
+    def _select_root(self, node: _Node, legal: Sequence[Action], rng: Rng) -> tuple[Action, _Child]:
+        """At the root: the least tried option while any has less than its even part of
+        ``root_share`` of the iterations so far, else as anywhere (:meth:`_select`)."""
+        share = self.root_share
+        if share > 0.0:
+            children = node.children
+            counts = [(children[a].visits if a in children else 0) for a in legal]
+            done = sum(counts)
+            least = min(counts)
+            if least == 0 or least < share * done / len(legal):
+                i = counts.index(least)
+                action = legal[i]
+                child = children.get(action)
+                if child is None:
+                    child = children[action] = _Child()
+                    node.by_id[id(action)] = (action, child)
+                for a in legal:
+                    seen = children.get(a)
+                    if seen is not None:
+                        seen.available += 1
+                return action, child
+        return self._select(node, legal, rng)
 
     def _select(self, node: _Node, legal: Sequence[Action], rng: Rng) -> tuple[Action, _Child]:
         """An untried legal action at random, else the legal child with the best UCB."""
@@ -426,9 +475,21 @@ class IsmctsBot(Bot):
 
     @staticmethod
     def _best(root: _Node, legal: Sequence[Action]) -> Action:
-        """The most visited legal action; ties go to the better mean, then to legal order."""
+        """The most visited legal action; ties go to the better mean, then to legal order.
+
+        An action that ended the game with a win every time it was tried (a proven win) is
+        taken first, the most tried of them: nothing beats winning now.
+        """
+        won: Action | None = None
+        won_visits = 0
+        for a in legal:
+            ch = root.children.get(a)
+            if ch is not None and won_visits < ch.visits == ch.ends and ch.total >= ch.visits:
+                won, won_visits = a, ch.visits
+        if won is not None:
+            return won
         best = legal[0]
-        best_rank = (-1, -math.inf)
+        best_rank: tuple[int, float] = (-1, -math.inf)
         for a in legal:
             ch = root.children.get(a)
             rank = (0, -math.inf) if ch is None else (ch.visits, ch.total / max(ch.visits, 1))

@@ -4,7 +4,8 @@
 - ``normal``: the game's heuristic bot (the random bot for a game without one);
 - ``hard``: ISMCTS with a per-game iteration budget that answers within a second, capped
   by a time limit as a safety net, searching against the game's model of how players move
-  where the game offers one (Love Letter and Infinity Gauntlet: see ``IsmctsBot.model_players``).
+  where the game offers one (Love Letter and Infinity Gauntlet: see ``IsmctsBot.model_players``),
+  never trying the moves the game's hints call senseless (``IsmctsBot.prune``).
 
 ``hard:<budget>`` overrides the search budget with an ISMCTS budget (``hard:300``).
 """
@@ -74,7 +75,8 @@ def make_level(level: str, game_id: str, arg: str | None = None) -> Bot:
     if level == "normal":
         return heuristic_bot(game_id)
     if level == "hard":
-        bot = IsmctsBot(Budget.parse(arg) if arg else hard_budget(game_id), model_players=True)
+        budget = Budget.parse(arg) if arg else hard_budget(game_id)
+        bot = IsmctsBot(budget, model_players=True, prune=True)
         bot.name = "hard"
         return bot
     raise OptionError("core.error.unknown_bot", bot=str(level)[:40], known=", ".join(LEVELS))

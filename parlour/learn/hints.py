@@ -73,7 +73,7 @@ class HintSearch:
 
     def bot(self) -> IsmctsBot:
         """The hard bot's search with this budget."""
-        return IsmctsBot(self.budget, model_players=True)
+        return IsmctsBot(self.budget, model_players=True, prune=True)
 
     def observe(self, state: State, seat: int, rng: Rng) -> Observation:
         """What ``seat`` knows of ``state``: the only thing the search will see."""

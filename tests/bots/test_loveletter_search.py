@@ -388,3 +388,25 @@ def test_the_keyed_positions_include_every_follow_up_prompt() -> None:
     for players, options in KEY_CONFIGURATIONS:
         _key_disagreements(noting, players, options)
     assert {"play", "bishop", "chancellor", "cardinal"} <= phases
+
+
+def test_the_hard_bot_never_makes_a_guess_that_cannot_be_right() -> None:
+    """LL-CARD-GUARD: no value whose every copy is in sight; a known card is named.
+
+    Seat 0 saw seat 1's Baron, which seat 1 kept; the only Countess is in seat 2's discards,
+    both Priests in seats 0 and 1's.
+    """
+    state = _looked_at_table()
+    play_all(state, [])
+    assert state.to_act == 0 and known_hands(state, 0) == {1: state.hand[1]}
+    sensible = [str(a) for a in SEARCH_HINTS.sensible(state, 0)]
+    legal = [str(a) for a in state.legal_actions()]
+    impossible = {"guard>p2=7", "guard>p2=2"}
+    assert impossible <= set(legal) and not impossible & set(sensible)
+    assert [a for a in sensible if a.startswith("guard>p1")] == ["guard>p1=3"]
+    assert {a for a in legal if a.startswith("guard>p2")} - impossible <= set(sensible)
+    for seed in range(3):
+        bot = make_bot("hard:40", GAME.id)
+        bot.reset(0, 3, state.options)
+        action = bot.act(observe(bot, state, 0, Rng(seed)), Rng(seed + 1))
+        assert str(action) in sensible

@@ -93,6 +93,45 @@ class LoveLetterHints:
         low, high = _round_range(tuple(st.tokens), st.target, seat)
         return max(MIN_REWARD_SCALE, high - low)
 
+    def sensible(self, state: State, seat: int) -> list[Action]:
+        """The seat's options but the guesses no strong player makes (LL-CARD-GUARD,
+        LL-CARD-BISHOP): a value whose every copy is in sight (in its hand, a discard pile,
+        face up, a hand it knows), or another value than the one it knows the target holds.
+        Reads only what ``seat`` knows."""
+        st: LoveLetterState = state  # type: ignore[assignment]
+        legal = list(st.legal_actions())
+        values = st.values
+        seen: dict[int, int] = {}
+        known = known_hands(st, seat)
+        shown = [*held_cards(st, seat), *st.face_up, *known.values()]
+        for pile in st.discards:
+            shown += pile
+        for k in shown:
+            seen[values[k]] = seen.get(values[k], 0) + 1
+        copies: dict[int, int] = {}
+        for k, count in enumerate(st.ed.counts):
+            copies[values[k]] = copies.get(values[k], 0) + count
+        named = {
+            (a.targets[0], a.guess)
+            for a in legal
+            if isinstance(a, Play) and a.guess is not None and len(a.targets) == 1
+        }
+        keep: list[Action] = []
+        for a in legal:
+            if isinstance(a, Play) and a.guess is not None and len(a.targets) == 1:
+                if seen.get(a.guess, 0) >= copies.get(a.guess, 0):
+                    continue  # every copy in sight: the guess cannot be right
+                held = known.get(a.targets[0], -1)
+                if (
+                    held >= 0
+                    and held != st.k_assassin
+                    and values[held] != a.guess
+                    and (a.targets[0], values[held]) in named
+                ):
+                    continue  # the target's card is known: name it
+            keep.append(a)
+        return keep or legal
+
     def infoset_key(self, state: State, seat: int) -> Hashable:
         """The seat's information set, equal exactly when its views are (see ``info_key``)."""
         return info_key(state, seat)  # type: ignore[arg-type]
