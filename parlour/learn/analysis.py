@@ -3,14 +3,20 @@
 Each decision is searched by the hard bot's search (ISMCTS against the game's model of how
 players move) from an observation of that seat: the search sees only the seat's view and
 worlds resampled from what the seat knew at that moment, never the real hidden cards. An
-option's estimate is the mean reward the search found for it at the root (a win is 1, a
-loss 0; a shared win counts as 1 for each winner, as the bot scores it).
+option's estimate is the mean reward the search found for it at the root: the chance to win
+the game (a win is 1, a loss 0, a shared win 1 for each winner; where play-outs stop early,
+the game's own estimate of that chance, see docs/learn.md).
 
-The best option is the one the search visited most (the hard bot's own choice); the cost of
-the chosen option is how much lower its estimate is than the best one's. A decision is
-marked when the cost reaches a threshold (see ``MARKS``) *and* exceeds the search's own noise
-(``NOISE_SIGMAS`` standard errors of the difference, taking the worst-case variance of a
-reward in [0, 1]), so options that are merely equal never look like mistakes.
+Every option gets an even share of the budget (``ROOT_SHARE``) before the search favours the
+promising ones, so no option keeps an estimate from a few early visits. An option after which
+the game was over every time it was tried, with the same result, is *proven* (a sure win or
+a sure loss) and its estimate is exact. The best option is the highest estimate; equal
+estimates go to a proven win, then to the more visited, then to legal order.
+
+A decision is marked by the rule of docs/learn.md: the cost (the best estimate less the
+chosen one's) must reach a threshold (``MARKS``) even at the low end of its confidence
+interval: cost minus ``NOISE_SIGMAS`` standard errors of the difference, from the variances
+the search observed (none for a proven option). Equal options are never marked.
 
 Results depend only on the replay, the seat, the budget and the seed: each decision's search
 uses its own generator, derived from the seed and the move number.
@@ -37,7 +43,9 @@ MAX_MILLIS = 5_000.0
 MARKS: tuple[tuple[str, float], ...] = (("blunder", 0.20), ("mistake", 0.10), ("inaccuracy", 0.05))
 """Marks by the win chance the chosen option gave up, worst first."""
 NOISE_SIGMAS = 2.0
-"""A cost must exceed this many standard errors of the estimates' difference to be marked."""
+"""A cost must reach a mark's threshold this many standard errors below its estimate."""
+ROOT_SHARE = 0.5
+"""The share of a decision's iterations spread evenly over its options."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,9 +55,21 @@ class OptionEstimate:
     action: str
     """The option as canonical action text."""
     win: float
-    """Its estimated chance to win for the seat, in [0, 1]."""
+    """Its estimated chance to win the game for the seat, in [0, 1]."""
     visits: int
     """How many search iterations went through it."""
+    variance: float = 0.25
+    """The variance of the rewards observed through it (0.25, the most, when unknown)."""
+    proven: str | None = None
+    """``win`` or ``loss`` when the game was over right after it every time, with that
+    result (the estimate is then exact); None otherwise."""
+
+    @property
+    def error(self) -> float:
+        """The standard error of the estimate (0 for a proven option)."""
+        if self.proven is not None:
+            return 0.0
+        return math.sqrt(self.variance / self.visits) if self.visits > 0 else 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +81,7 @@ class Decision:
     options: tuple[OptionEstimate, ...]
     """Every legal option, best estimate first."""
     best: str
-    """The option the search prefers (most visited)."""
+    """The option with the highest estimate (equal ones: a proven win, more visits)."""
     chosen: str
     """The option the seat played."""
     cost: float
@@ -95,7 +115,8 @@ class Decision:
             "cost": self.cost,
             "mark": self.mark,
             "options": [
-                {"action": o.action, "win": o.win, "visits": o.visits} for o in self.options
+                {"action": o.action, "win": o.win, "visits": o.visits, "proven": o.proven}
+                for o in self.options
             ],
         }
 
@@ -149,7 +170,7 @@ def estimate_options(
 
     Only an observation of the seat reaches the search (its view and resampled worlds).
     """
-    bot = IsmctsBot(budget, model_players=True)
+    bot = IsmctsBot(budget, model_players=True, root_share=ROOT_SHARE)
     return search_options(bot, observe(bot, state, seat, rng.spawn()), rng)
 
 
@@ -161,24 +182,39 @@ def search_options(
     found: list[OptionEstimate] = []
     for action in obs.legal:
         child = root.children.get(action)
-        visits = 0 if child is None else child.visits
-        win = 0.0 if child is None or child.visits == 0 else child.total / child.visits
-        found.append(OptionEstimate(str(action), min(1.0, max(0.0, win)), visits))
-    # Most visited is the bot's choice; ties go to the better mean, then to legal order.
-    best = max(enumerate(found), key=lambda p: (p[1].visits, p[1].win, -p[0]))[1].action
-    ranked = sorted(found, key=lambda o: (-o.win, -o.visits))
-    return tuple(ranked), best
+        if child is None or child.visits == 0:
+            found.append(OptionEstimate(str(action), 0.0, 0))
+            continue
+        n = child.visits
+        mean = min(1.0, max(0.0, child.total / n))
+        variance = max(0.0, child.squares / n - (child.total / n) ** 2)
+        proven = None
+        if child.ends == n and variance <= 1e-12:
+            proven = "win" if mean >= 1.0 - 1e-9 else "loss" if mean <= 1e-9 else None
+        found.append(OptionEstimate(str(action), mean, n, variance, proven))
+    order = sorted(range(len(found)), key=lambda i: _rank(found[i], i))
+    ranked = tuple(found[i] for i in order)
+    return ranked, ranked[0].action
 
 
-def mark_for(cost: float, best_visits: int, chosen_visits: int) -> str | None:
-    """The mark a cost earns, or None when below every threshold or within the noise."""
-    if best_visits == 0 or chosen_visits == 0:
+def _rank(option: OptionEstimate, index: int) -> tuple[float, bool, int, int]:
+    """Sort key, best first: the highest estimate, then a proven win, more visits, legal order."""
+    return (-round(option.win, 9), option.proven != "win", -option.visits, index)
+
+
+def mark_for(best: OptionEstimate, chosen: OptionEstimate) -> str | None:
+    """The mark the chosen option earns against the best (docs/learn.md), or None.
+
+    The cost must reach a threshold at the low end of its interval: cost minus
+    ``NOISE_SIGMAS`` standard errors of the difference (observed variances; none for a
+    proven option). An option the search never tried is not marked.
+    """
+    if best.visits == 0 or chosen.visits == 0:
         return None
-    noise = NOISE_SIGMAS * math.sqrt(0.25 / best_visits + 0.25 / chosen_visits)
-    if cost <= noise:
-        return None
+    cost = best.win - chosen.win
+    low = cost - NOISE_SIGMAS * math.sqrt(best.error**2 + chosen.error**2)
     for name, threshold in MARKS:
-        if cost >= threshold:
+        if low >= threshold - 1e-9:
             return name
     return None
 
@@ -190,7 +226,7 @@ def decide(state: State, seat: int, chosen: str, index: int, budget: Budget, rng
     if chosen not in by_action:
         raise ReplayError("core.error.replay_bad_action", index=index, action=chosen, reason="")
     cost = max(0.0, by_action[best].win - by_action[chosen].win)
-    mark = mark_for(cost, by_action[best].visits, by_action[chosen].visits)
+    mark = mark_for(by_action[best], by_action[chosen])
     return Decision(index, options, best, chosen, cost, mark)
 
 

@@ -25,7 +25,7 @@ from typing import Any
 from parlour.bots.ismcts import Budget, IsmctsBot, stop_when
 from parlour.engine import Observation, Rng, State
 from parlour.engine.playout import observe
-from parlour.learn.analysis import OptionEstimate, search_options
+from parlour.learn.analysis import ROOT_SHARE, OptionEstimate, search_options
 from parlour.learn.jobs import PoolBusy
 
 TOP = 3
@@ -41,9 +41,9 @@ class Hint:
     move: int
     """The move number the advice answers."""
     best: str
-    """The option the search prefers (the one it visited most), as canonical action text."""
+    """The option with the highest estimate (as the analysis ranks them), as action text."""
     options: tuple[OptionEstimate, ...]
-    """The top options, most visited first (the preferred one first)."""
+    """The top options, the preferred one first, then by estimate."""
     legal: int
     """How many options there were in all."""
 
@@ -73,7 +73,7 @@ class HintSearch:
 
     def bot(self) -> IsmctsBot:
         """The hard bot's search with this budget."""
-        return IsmctsBot(self.budget, model_players=True, prune=True)
+        return IsmctsBot(self.budget, model_players=True, root_share=ROOT_SHARE, prune=True)
 
     def observe(self, state: State, seat: int, rng: Rng) -> Observation:
         """What ``seat`` knows of ``state``: the only thing the search will see."""
@@ -82,7 +82,7 @@ class HintSearch:
     def search(self, obs: Observation, rng: Rng) -> Hint:
         """Search an observation: the preferred option and the top ones."""
         options, best = search_options(self.bot(), obs, rng)
-        ranked = sorted(options, key=lambda o: (o.action != best, -o.visits, -o.win))
+        ranked = sorted(options, key=lambda o: (o.action != best, -o.win, -o.visits))
         return Hint(obs.seat, obs.move_number, best, tuple(ranked[: self.top]), len(obs.legal))
 
     def hint(self, state: State, seat: int, rng: Rng) -> Hint:

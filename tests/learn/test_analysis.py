@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 from parlour.cli import app
 from parlour.engine import Replay, ReplayError, Rng, State
 from parlour.learn.analysis import (
+    OptionEstimate,
     analyse,
     analysis_budget,
     estimate_options,
@@ -91,14 +92,25 @@ def test_equal_options_are_not_marked() -> None:
         assert d.chosen == played and d.cost == 0.0 and d.mark is None
 
 
-def test_marks_need_the_threshold_and_more_than_the_noise() -> None:
-    """A cost within the search's noise is no mistake; past it, the worst threshold reached."""
-    assert mark_for(0.3, 10, 10) is None  # two standard errors of 10 visits each: 0.45
-    assert mark_for(0.3, 1000, 1000) == "blunder"
-    assert mark_for(0.12, 1000, 1000) == "mistake"
-    assert mark_for(0.06, 1000, 1000) == "inaccuracy"
-    assert mark_for(0.04, 100_000, 100_000) is None
-    assert mark_for(0.5, 0, 1000) is None
+def _option(win: float, visits: int, variance: float = 0.25, proven: str | None = None) -> Any:
+    return OptionEstimate("x", win, visits, variance, proven)
+
+
+def test_marks_need_the_threshold_at_the_low_end_of_the_interval() -> None:
+    """docs/learn.md's rule: cost less two standard errors (observed variances) must reach a
+    threshold; a proven option has none; equal options are never marked."""
+    assert mark_for(_option(0.8, 10), _option(0.5, 10)) is None  # 2 errors: 0.45
+    assert mark_for(_option(0.8, 1000), _option(0.5, 1000)) == "blunder"
+    assert mark_for(_option(0.66, 1000), _option(0.5, 1000)) == "mistake"  # low end 0.115
+    assert mark_for(_option(0.6, 1000), _option(0.5, 1000)) == "inaccuracy"
+    assert mark_for(_option(0.56, 1000), _option(0.5, 1000)) is None  # low end 0.015
+    assert mark_for(_option(0.54, 100_000), _option(0.5, 100_000)) is None
+    assert mark_for(_option(0.9, 0), _option(0.5, 1000)) is None
+    # Few visits, but both proven: the cost is exact.
+    assert mark_for(_option(1.0, 3, 0.0, "win"), _option(0.0, 2, 0.0, "loss")) == "blunder"
+    # A small observed variance narrows the interval.
+    assert mark_for(_option(0.7, 40, 0.01), _option(0.45, 40, 0.01)) == "blunder"
+    assert mark_for(_option(0.5, 40), _option(0.5, 40)) is None
 
 
 def unfair_estimates() -> int:
