@@ -78,10 +78,11 @@ def main() -> None:
     """Run the study named on the command line and append its record."""
     study, games = sys.argv[1], int(sys.argv[2])
     record = run(study, games)
+    print(json.dumps(record), flush=True)  # first: a failed write loses no figures
     runs = json.loads(DATA.read_text()) if DATA.exists() else []
     runs.append(record)
+    DATA.parent.mkdir(parents=True, exist_ok=True)
     DATA.write_text(json.dumps(runs, indent=2) + "\n")
-    print(json.dumps(record))
 
 
 if __name__ == "__main__":
