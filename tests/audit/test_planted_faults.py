@@ -52,6 +52,41 @@ class TellingEvents(HighCardState):
         return [Event(e.kind, e.data) if e.kind == "drew" else e for e in events]
 
 
+class TellingOwnCard(HighCardState):
+    """Keeping tells everyone the card kept: the actor's own card, which the actor may
+    see, so an older check that varied only what the actor cannot see never changed it."""
+
+    def _apply(self, action: Action) -> list[Event]:
+        kept = self.hands[self.to_act] if self.to_act is not None else None
+        events = super()._apply(action)
+        if str(action) == "keep" and not self.is_over:
+            events.append(Event("kept", {"value": kept}))
+        return events
+
+
+class PinsOneOpponent(HighCardState):
+    """``determinize`` redeals every hidden card but the next opponent's, kept as it really
+    is: at three players half the hands vary, which the older average per kind let pass."""
+
+    def determinize(self, seat: int, rng: Rng) -> HighCardState:
+        world = super().determinize(seat, rng)
+        pinned = (seat + 1) % self.players
+        real = self.hands[pinned]
+        if world.hands[pinned] != real:
+            swap = world.deck.index(real) if real in world.deck else None
+            if swap is not None:
+                world.deck[swap] = world.hands[pinned]
+            else:
+                other = next(
+                    s
+                    for s in range(self.players)
+                    if s not in (seat, pinned) and world.hands[s] == real
+                )
+                world.hands[other] = world.hands[pinned]
+            world.hands[pinned] = real
+        return world
+
+
 class NothingHidden(HighCardState):
     """Declares that no seat misses anything: every check over hidden places is vacuous."""
 
@@ -108,6 +143,23 @@ def test_a_determinize_that_deals_the_real_cards_fails() -> None:
 def test_an_event_telling_everyone_a_hidden_card_fails() -> None:
     with pytest.raises(AssertionError, match="in its events but not in its view"):
         _play(_game(TellingEvents))
+
+
+def test_an_event_telling_everyone_the_actors_own_card_fails() -> None:
+    with pytest.raises(AssertionError, match="in its events but not in its view"):
+        _play(_game(TellingOwnCard))
+
+
+def test_a_determinize_that_pins_one_opponents_real_hand_fails() -> None:
+    tally = Tally()
+    game = _game(PinsOneOpponent)
+    for seed in range(6):
+        check_random_game(game, 3, {}, seed, deep_every=1, tally=tally)
+    assert not any(
+        tally.varied[key] < 0.5 * n for key, n in tally.changeable.items()
+    )  # the average per kind alone lets it pass
+    with pytest.raises(AssertionError, match="determinize pins hidden places"):
+        tally.check()
 
 
 def test_declaring_nothing_hidden_fails() -> None:

@@ -8,8 +8,11 @@ own ``determinize``) these checks build worlds the seat cannot tell apart and de
   to act (a view shows no hidden place);
 - an action applied in both worlds delivers every other seat the same events whenever that
   seat's view after the action is the same in both (events tell a seat no more than its
-  view);
-- ``determinize`` really redeals the hidden places: over many seeds they change.
+  view): the worlds vary everything that seat cannot see, the actor's own cards included,
+  and only worlds where the same action is legal are compared;
+- ``determinize`` really redeals the hidden places: over many seeds they change, most
+  places of every kind, and no place that could change is kept as it is at every
+  decision (a card pinned, such as one opponent's real hand).
 
 ``tests/audit/test_planted_faults.py`` proves each check by a game that breaks it.
 """
@@ -21,12 +24,15 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from parlour.engine import Action, Place, ReplayError, Rng, State, events_for
+from parlour.engine import Action, IllegalActionError, Place, ReplayError, Rng, State, events_for
 
 DETERMINIZE_SEEDS = 8
 """Seeds ``determinize`` is sampled with at each checked decision."""
 MIN_VARIED = 0.5
 """The share of changeable hidden places (per kind) that ``determinize`` must change."""
+PINNED_AFTER = 2
+"""Decisions a seat's changeable place is looked at, never changed, before it counts as
+pinned."""
 
 
 def _get(data: Any, place: Place) -> Any:
@@ -131,9 +137,12 @@ def check_hidden_views(
 def check_hidden_events(
     state: State, actions: list[Action], rng: Rng, seats: list[int | None] | None = None
 ) -> int:
-    """Each action, in worlds that neither its actor nor another seat can tell apart, delivers
-    that seat the same events unless the seat's view afterwards differs. Returns how many
-    deliveries were compared.
+    """Each action, in worlds another seat cannot tell apart, delivers that seat the same
+    events unless the seat's view afterwards differs: in a world where what neither the
+    actor nor the seat can see is exchanged, every event the seat is sent; in a world
+    where all the seat cannot see is exchanged (the actor's own cards too), the events
+    sent to everyone. A world where the action is not legal is not compared. Returns how
+    many deliveries were compared.
 
     A move that draws on the state's generator is not compared: it may show cards that go
     back into a deck shuffled (a defeated hero card, the cards of a round that ended), which
@@ -147,19 +156,50 @@ def check_hidden_events(
     compared = 0
     everyone: list[int | None] = [None, *range(state.players)]
     for seat in [s for s in (everyone if seats is None else seats) if s != actor]:
-        groups = [[p for p in group if p in theirs] for group in declared(state, seat)]
-        world, moved = exchanged(state, groups, rng)
-        if not moved:
-            continue
+        hidden = declared(state, seat)
+        # Two worlds: one varying only what the actor cannot see either, every event the
+        # seat is sent compared; one varying all the seat cannot see, the actor's own cards
+        # included, its public events compared (an event for the seat alone may show it
+        # the actor's card by the rules, as a Baron's comparison does).
+        mutual = [[p for p in group if p in theirs] for group in hidden]
+        compared += _compare_events(state, actions, seat, mutual, rng, public_only=False)
+        compared += _compare_events(state, actions, seat, hidden, rng, public_only=True)
+    return compared
+
+
+def _compare_events(
+    state: State,
+    actions: list[Action],
+    seat: int | None,
+    groups: list[list[Place]],
+    rng: Rng,
+    public_only: bool,
+) -> int:
+    """The deliveries compared, for ``seat``, between ``state`` and one world with
+    ``groups`` exchanged (only the events sent to everyone when ``public_only``; see
+    :func:`check_hidden_events`)."""
+    compared = 0
+    world, moved = exchanged(state, groups, rng)
+    if moved:
         for action in actions:
             here, there = state.clone(), world.clone()
-            mine, other = here.apply(action), there.apply(action)
+            mine = here.apply(action)
+            try:
+                other = there.apply(action)
+            except IllegalActionError:
+                continue  # not the same move in that world: nothing to compare
             if here.view(seat) != there.view(seat):
                 continue  # the action told the seat something: the events may say it too
             if here.rng.state != state.rng.state:
                 continue  # it shuffled: cards shown on their way back into a deck are gone
-            got = [e.to_json() for e in events_for(seat, mine)]
-            alt = [e.to_json() for e in events_for(seat, other)]
+            got = [
+                e.to_json() for e in events_for(seat, mine) if not public_only or e.audience is None
+            ]
+            alt = [
+                e.to_json()
+                for e in events_for(seat, other)
+                if not public_only or e.audience is None
+            ]
             assert got == alt, (
                 f"{action} tells seat {seat} about hidden places {moved[:6]} in its events "
                 f"but not in its view: {got} / {alt}"
@@ -176,6 +216,10 @@ class Tally:
     """Hidden places (by their first key) in groups whose contents differ."""
     varied: Counter[str] = field(default_factory=Counter)
     """Of those, the places some ``determinize`` seed changed."""
+    looked: Counter[str] = field(default_factory=Counter)
+    """Each seat's changeable places (``seat:place``): the decisions they were looked at."""
+    moved: Counter[str] = field(default_factory=Counter)
+    """Of those decisions, the ones where some ``determinize`` seed changed the place."""
     views_compared: int = 0
     """Views compared between two worlds."""
     events_compared: int = 0
@@ -190,6 +234,10 @@ class Tally:
             if self.varied[key] < MIN_VARIED * n
         }
         assert not weak, f"determinize leaves hidden places as they are: {weak}"
+        pinned = sorted(
+            key for key, n in self.looked.items() if n >= PINNED_AFTER and not self.moved[key]
+        )
+        assert not pinned, f"determinize pins hidden places: {pinned[:6]}"
         assert self.views_compared, "no view was compared between two worlds"
 
 
@@ -211,5 +259,7 @@ def tally_determinize(
         samples = [state.determinize(seat, Rng(k)).to_json() for k in range(seeds)]
         for place in places:
             tally.changeable[str(place[0])] += 1
+            tally.looked[f"{seat}:{place}"] += 1
             if any(_find(s, place) != _get(data, place) for s in samples):
                 tally.varied[str(place[0])] += 1
+                tally.moved[f"{seat}:{place}"] += 1
