@@ -236,7 +236,18 @@ class Clocks:
         if table.status != PLAYING:
             raise ServerError("web.error.not_started")
         assert isinstance(seat, int)
-        await self.amend(table, lambda found: hand_seat(found.running, seat, bot))
+        now = self.clock()
+
+        def change(found: TableClock) -> None:
+            hand_seat(found.running, seat, bot)
+            deadline = found.deadline()
+            if not bot and found.running.seat == seat and deadline is not None and deadline <= now:
+                # Given back after its time ran out: the person gets a fresh turn's time
+                # (the time over charged to the bank), not a timeout at once that hands
+                # the seat straight back to the bot.
+                restart_turn(found, now)
+
+        await self.amend(table, change)
 
     async def amend(self, table: LiveTable, change: Callable[[TableClock], None]) -> None:
         """Change a table in play's clock by ``change``, then store it and tell everyone."""
@@ -612,6 +623,15 @@ class Clocks:
                 table = self.hub.tables.get(table_id)
                 if table is not None:
                     self._track(table)
+
+
+def restart_turn(found: TableClock, now: float) -> None:
+    """Start the seat to act's time again at ``now``, charging its bank the time over."""
+    r, s = found.running, found.settings
+    if r.seat is not None:
+        over = max(0.0, now - r.started - s.per_move)
+        r.banks[r.seat] = max(0.0, r.banks[r.seat] - over)
+    r.started = now
 
 
 def hand_seat(r: Running, seat: int, bot: bool) -> None:
