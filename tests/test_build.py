@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.machinery
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -19,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def _manifest(**changed: str) -> dict[str, Any]:
     sources = {m: _build.source_hash(m) for m in _build.COMPILED}
     sources.update(changed)
-    return {"sources": sources, "files": {m: f"{m}.so" for m in _build.COMPILED}}
+    return {"python": sys.implementation.cache_tag, "sources": sources}
 
 
 def test_a_current_build_is_chosen() -> None:
@@ -32,11 +34,85 @@ def test_a_source_edited_since_the_build_falls_back_to_pure_python() -> None:
     assert (name, reason, stale) == ("pure", "stale", [module])
 
 
-def test_no_build_a_build_of_other_modules_or_a_forced_choice_give_pure_python() -> None:
-    assert _build.choose(None, forced_pure=False) == ("pure", "absent", [])
-    other = {"sources": {"parlour.elsewhere": "x"}, "files": {}}
-    assert _build.choose(other, forced_pure=False) == ("pure", "absent", [])
+def test_extensions_without_a_record_of_their_sources_are_all_stale() -> None:
+    every = sorted(_build.COMPILED)
+    assert _build.choose(None, forced_pure=False) == ("pure", "stale", every)
+    other = {"python": sys.implementation.cache_tag, "sources": {"parlour.elsewhere": "x"}}
+    assert _build.choose(other, forced_pure=False) == ("pure", "stale", every)
+    elder = _manifest() | {"python": "cpython-00"}
+    assert _build.choose(elder, forced_pure=False) == ("pure", "stale", every)
+
+
+def test_no_build_or_a_forced_choice_give_pure_python() -> None:
+    assert _build.choose(None, forced_pure=False, built=False) == ("pure", "absent", [])
     assert _build.choose(_manifest(), forced_pure=True) == ("pure", "forced", [])
+
+
+def test_the_source_finder_serves_only_the_compiled_modules_from_their_sources() -> None:
+    finder = _build.SourceFinder()
+    spec = finder.find_spec("parlour.engine.state")
+    assert spec is not None and spec.origin == str(_build.source_path("parlour.engine.state"))
+    assert finder.find_spec("parlour.engine.i18n") is None
+
+
+def test_extensions_are_found_and_removed_beside_their_sources(tmp_path: Path) -> None:
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    planted = [
+        tmp_path / "parlour" / "engine" / f"state{suffix}",
+        tmp_path / "parlour" / f"_compiled__mypyc{suffix}",
+    ]
+    for path in planted:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"")
+    _build.write_manifest(tmp_path, {"parlour.engine.state": "x"})
+    assert sorted(_build.extensions(tmp_path)) == sorted(planted)
+    _build.remove_compiled(tmp_path)
+    assert _build.extensions(tmp_path) == []
+    assert not (tmp_path / "parlour" / _build.MANIFEST).exists()
+
+
+def test_the_compiler_is_looked_for_unless_pure_python_is_asked_for(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("PARLOUR_BUILD", "pure")
+    assert _build.compiler_missing() == "PARLOUR_BUILD=pure"
+    monkeypatch.delenv("PARLOUR_BUILD")
+    monkeypatch.setenv("CC", "no-such-compiler-here")
+    assert _build.compiler_missing() == "no C compiler (no-such-compiler-here)"
+
+
+def _require_build() -> None:
+    """Skips without a build unless one is required (scripts/test requires it whenever a C
+    compiler is present, so a failed build fails the suite)."""
+    if not _build.extensions() and not os.environ.get("PARLOUR_REQUIRE_COMPILED"):
+        pytest.skip("no compiled build here (pip install -e . or scripts/build-compiled)")
+
+
+def test_an_edited_source_runs_every_compiled_module_from_its_source(tmp_path: Path) -> None:
+    """A copy of the built package with one source edited: no extension is imported, and
+    stderr says which source is newer."""
+    _require_build()
+    shutil.copytree(
+        ROOT / "parlour",
+        tmp_path / "parlour",
+        ignore=shutil.ignore_patterns("__pycache__", "web"),
+    )
+    edited = _build.source_path("parlour.games.loveletter.rules", tmp_path)
+    edited.write_text(edited.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    probe = (
+        "import importlib, json; from parlour import _build; "
+        "print(json.dumps([_build.REASON, [importlib.import_module(m).__file__ "
+        "for m in _build.COMPILED]]))"
+    )
+    env = {k: v for k, v in os.environ.items() if k not in ("PARLOUR_BUILD", "PYTHONPATH")}
+    done = subprocess.run(
+        [sys.executable, "-c", probe], cwd=tmp_path, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    reason, files = json.loads(done.stdout)
+    assert reason == "stale"
+    assert all(f.endswith(".py") and f.startswith(str(tmp_path)) for f in files), files
+    assert "parlour.games.loveletter.rules" in done.stderr
 
 
 PROBE = """
@@ -93,9 +169,8 @@ def _probe(build: str | None) -> dict[str, Any]:
 
 
 def test_compiled_and_pure_builds_give_identical_games() -> None:
-    """Needs scripts/build-compiled first; CI builds it and sets PARLOUR_REQUIRE_COMPILED."""
-    if _build.read_manifest() is None and not os.environ.get("PARLOUR_REQUIRE_COMPILED"):
-        pytest.skip("no compiled build here (scripts/build-compiled makes one)")
+    """Needs a compiled build in this checkout; scripts/test requires one with a compiler."""
+    _require_build()
     compiled = _probe(None)
     pure = _probe("pure")
     assert compiled["build"] == "compiled", "the compiled build is missing or stale"
@@ -105,3 +180,15 @@ def test_compiled_and_pure_builds_give_identical_games() -> None:
         assert pure["files"][module].endswith(".py"), module
     assert len(compiled["reports"]) == 11
     assert compiled["reports"] == pure["reports"]
+
+
+def test_the_version_says_which_build_runs_and_why() -> None:
+    from typer.testing import CliRunner
+
+    from parlour.cli import app
+    from parlour.cli.bench import build_line
+
+    done = CliRunner().invoke(app, ["--version"])
+    assert done.exit_code == 0
+    assert done.output.splitlines() == ["Parlour 0.1.0", build_line("en")]
+    assert ("compiled (mypyc)" in build_line("en")) == (_build.NAME == "compiled")

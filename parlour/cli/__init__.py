@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import os
 from importlib import import_module
+from typing import Annotated
 
 import typer
 
+import parlour
 from parlour.engine.i18n import LANGUAGES, MissingCatalogs, t
 
 try:
@@ -30,8 +32,27 @@ app = typer.Typer(
 )
 
 
+def _show_version(asked: bool) -> None:
+    if asked:
+        from parlour.cli.bench import build_line
+
+        typer.echo(t("cli.version", LANG, version=parlour.__version__))
+        typer.echo(build_line(LANG))
+        raise typer.Exit()
+
+
 @app.callback()
-def _root() -> None:
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            help=t("cli.help.version", LANG),
+            callback=_show_version,
+            is_eager=True,
+        ),
+    ] = False,
+) -> None:
     """Parlour's commands (the group always shows its subcommands)."""
 
 

@@ -124,11 +124,14 @@ def rates_table(columns: list[tuple[str, list[RateFigure]]], title: str, lang: s
 
 
 def build_line(lang: str) -> str:
-    """Which build these figures come from (and why pure Python when a build is stale)."""
+    """Which build runs: compiled, or pure Python and why."""
     from parlour import _build
 
     if _build.REASON == "stale":
         return t("cli.bench.build_stale", lang, modules=", ".join(_build.STALE))
+    if _build.NAME == "pure":
+        why = t(f"cli.bench.build_why.{_build.REASON}", lang)
+        return t("cli.bench.build_pure_why", lang, why=why)
     return t("cli.bench.build_line", lang, build=t(f"cli.bench.build.{_build.NAME}", lang))
 
 
