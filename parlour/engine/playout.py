@@ -6,9 +6,10 @@ all let a bot decide through :func:`decide` (or a whole stretch of play through
 
 The seeding rule
     A bot deciding at move ``m`` (``state.move_number``) of a game of seed ``s``, in seat
-    ``k``, draws from ``Rng(seed_from(s, "bot", k) + m * MOVE_STEP)`` (:func:`bot_rng`;
+    ``k``, draws from ``Rng(seed_from(s, "bot", k) + m * MOVE_STEP)`` (:class:`BotStream`;
     the generator keeps 64 bits). A search bot's observation samples from that generator's
-    first spawn; the bot acts on what follows.
+    first spawn; the bot acts on what follows (:func:`sampler_rng`). Both steps are written
+    only there: :func:`decide`, :func:`random_move` and :func:`play_out` call them.
     A decision depends only on the game's seed, the seat and the move number, so a game
     served one move at a time (by several processes, across restarts) and the same game
     played at once in ``simulate`` give the same bot moves.
@@ -33,10 +34,12 @@ from parlour.engine.players import Bot, LegalBot, Observation, RandomBot
 from parlour.engine.rng import Rng, seed_from
 from parlour.engine.state import State
 
-_GOLDEN: Final = 0x9E3779B97F4A7C15
 MOVE_STEP = 0xD1B54A32D192ED03
 """How far apart two moves' generators start (odd, unlike the generator's own step, so the
 moves' streams do not run into each other within any search's draws)."""
+
+_STRIDE: Final = Rng(MOVE_STEP)
+"""MOVE_STEP as a generator's state, for :meth:`Rng.seek` (64-bit arithmetic, no big integers)."""
 
 
 @lru_cache(maxsize=1024)
@@ -45,11 +48,38 @@ def seat_stream(seed: int, seat: int) -> int:
     return seed_from(seed, "bot", seat)
 
 
+class BotStream:
+    """The seeding rule, written once: the generator of one seat's bot at each move."""
+
+    __slots__ = ("origin", "rng")
+
+    def __init__(self, stream: int) -> None:
+        self.origin: Rng = Rng(stream)
+        self.rng: Rng = Rng()
+
+    def at(self, move: i64) -> Rng:
+        """The generator of the bot deciding at ``move`` (this stream's one generator, set
+        there: the caller is done with it before asking for the next move's)."""
+        # An offset rather than a mixed seed: the generator mixes every number it gives, and
+        # mixing here too cost an eighth of a random game's time.
+        rng = self.rng
+        rng.seek(self.origin, _STRIDE, move)
+        return rng
+
+
 def bot_rng(seed: int, seat: int, move: int) -> Rng:
     """The generator of the bot in ``seat`` deciding at ``move`` of the game of ``seed``."""
-    # An offset rather than a mixed seed: the generator mixes every number it gives, and
-    # mixing here too cost an eighth of a random game's time (Python's big integers).
-    return Rng(seat_stream(seed, seat) + move * MOVE_STEP)
+    return BotStream(seat_stream(seed, seat)).at(move)
+
+
+def sampler_rng(rng: Rng, samples: bool) -> Rng | None:
+    """The seeding rule's second step: a sampling bot's observation samples from the first
+    spawn of its generator; any other bot's generator passes that draw over (None), so the
+    numbers a bot acts on are the same whether or not it samples."""
+    if samples:
+        return rng.spawn()
+    rng.skip()
+    return None
 
 
 def observe(bot: Bot, state: State, seat: int, rng: Rng | None = None) -> Observation:
@@ -71,21 +101,16 @@ def random_move(state: State, seat: int) -> Action:
     without an observation: its pick from the legal actions, on its generator past the
     spawn's draw (the server's random bots answering within a person's move)."""
     rng = bot_rng(state.seed, seat, state.move_number)
-    rng.skip()
+    sampler_rng(rng, samples=False)
     return rng.choice(state.legal_actions())
 
 
 def _observe(bot: Bot, state: State, seat: int, rng: Rng) -> Observation:
-    if bot.samples:
-        return Observation(state, seat, sampling=True, rng=rng.spawn(), with_view=bot.reads_view)
-    # A bot that does not sample still has the spawn's draw passed over, so the numbers it
-    # acts on are the same whether or not it samples.
-    rng.skip()
-    return Observation(state, seat, with_view=bot.reads_view)
+    sampling = sampler_rng(rng, bot.samples)
+    return Observation(
+        state, seat, sampling=sampling is not None, rng=sampling, with_view=bot.reads_view
+    )
 
-
-_STRIDE: Final = Rng(MOVE_STEP)
-"""MOVE_STEP as a generator's state, for :meth:`Rng.seek` (64-bit arithmetic, no big integers)."""
 
 _ACTS: Final = 0
 _PICKS: Final = 1
@@ -115,7 +140,7 @@ def _kind(cls: type) -> int:
 class _Plan:
     """One seat's bot as the loop uses it, looked up once per play-out."""
 
-    __slots__ = ("act", "kind", "origin", "pick", "rng", "samples", "with_view")
+    __slots__ = ("act", "kind", "pick", "samples", "stream", "with_view")
 
     def __init__(self, bot: Bot, stream: int) -> None:
         self.samples: bool = bot.samples
@@ -130,10 +155,7 @@ class _Plan:
         self.pick: Callable[[Sequence[Action], Rng], Action] | None = (
             bot.pick if kind == _PICKS else None  # type: ignore[attr-defined]  # a LegalBot
         )
-        # Where the seat's generator starts at move 0: a sampling bot's spawn draws from
-        # there, and everyone else acts on the generator after that draw (see _observe).
-        self.origin: Rng = Rng(stream if self.samples else stream + _GOLDEN)
-        self.rng: Rng = Rng()
+        self.stream: BotStream = BotStream(stream)
 
 
 def picker(bot: Bot) -> Callable[[Sequence[Action], Rng], Action] | None:
@@ -197,9 +219,8 @@ def play_out(
         move: i64 = state.move_number
         if move >= limit:
             raise RuntimeError(f"game {state.game.id} seed {seed} did not end in {limit} moves")
-        # bot_rng and _observe written out (the loop of every simulation).
-        rng = plan.rng
-        rng.seek(plan.origin, _STRIDE, move)
+        rng = plan.stream.at(move)
+        sampling = sampler_rng(rng, plan.samples)
         kind = plan.kind
         if kind == _UNIFORM:
             # RandomBot.pick, on a legal answer of this very state: applied unchecked.
@@ -212,12 +233,13 @@ def play_out(
             else:
                 act = plan.act
                 assert act is not None  # read for every bot asked through act
-                if plan.samples:
-                    obs = Observation(
-                        state, seat, sampling=True, rng=rng.spawn(), with_view=plan.with_view
-                    )
-                else:
-                    obs = Observation(state, seat, with_view=plan.with_view)
+                obs = Observation(
+                    state,
+                    seat,
+                    sampling=sampling is not None,
+                    rng=sampling,
+                    with_view=plan.with_view,
+                )
                 action = act(obs, rng)
             state.apply(action)
         if keep:
