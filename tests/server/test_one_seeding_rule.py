@@ -7,6 +7,7 @@ from the same seed, and every runner's bot moves are the ones ``decide`` gives.
 from __future__ import annotations
 
 import io
+import re
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -72,6 +73,15 @@ def _simulated(seed: int = 11) -> tuple[Replay, dict[int, str]]:
     return played.replay, dict(enumerate(SPECS))
 
 
+def _first_choice(prompt: str) -> str:
+    """The person's answer: yes to a warning, else the first choice the prompt offers
+    (a menu's range starts at 1; the Guard's guess at the lowest value it may name)."""
+    if prompt.startswith(t("cli.play.self_out", "en")):
+        return "y"
+    first = re.search(r"\((\d+)", prompt)
+    return first.group(1) if first else "1"
+
+
 def _terminal(tmp_path: Path) -> tuple[Replay, dict[int, str]]:
     path = tmp_path / "game.json"
     console = Console(file=io.StringIO(), width=100, color_system=None)
@@ -81,7 +91,7 @@ def _terminal(tmp_path: Path) -> tuple[Replay, dict[int, str]]:
         {"tokens_to_win": 3},
         0,
         list(SPECS[1:]),
-        lambda prompt: "y" if prompt.startswith(t("cli.play.self_out", "en")) else "1",
+        _first_choice,
         console,
         seed=12,
         save=path,
