@@ -535,7 +535,7 @@ export class TablePage {
         this.endDismissed = true;
       })),
       h("p.summary-line", {}, msg.summary),
-      h("div.summary-details", details),
+      h("div.summary-details", { tabindex: "0", role: "group", "aria-label": t("web.table.game_over") }, details),
       ratingChanges(this.id),
       h("a.button", { href: `/replay/${this.id}` }, t("web.lobby.replay")),
       rematchButton(this.id, msg.table),
