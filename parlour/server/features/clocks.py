@@ -366,8 +366,7 @@ class Clocks:
         if now is None:
             now = self.clock()
         if r.seat is not None and r.move >= 0 and s.mode != "none":
-            over = max(0.0, now - r.started - s.per_move)
-            r.banks[r.seat] = max(0.0, r.banks[r.seat] - over)
+            charge_time_over(found, now)
             if r.timed_out != r.move:
                 r.timeouts[r.seat] = 0
         r.move, r.seat, r.started = move, seat, now
@@ -625,13 +624,18 @@ class Clocks:
                     self._track(table)
 
 
-def restart_turn(found: TableClock, now: float) -> None:
-    """Start the seat to act's time again at ``now``, charging its bank the time over."""
+def charge_time_over(found: TableClock, now: float) -> None:
+    """Charge the seat to act's bank the time its turn ran past ``per_move`` by ``now``."""
     r, s = found.running, found.settings
     if r.seat is not None:
         over = max(0.0, now - r.started - s.per_move)
         r.banks[r.seat] = max(0.0, r.banks[r.seat] - over)
-    r.started = now
+
+
+def restart_turn(found: TableClock, now: float) -> None:
+    """Start the seat to act's time again at ``now``, charging its bank the time over."""
+    charge_time_over(found, now)
+    found.running.started = now
 
 
 def hand_seat(r: Running, seat: int, bot: bool) -> None:
